@@ -505,122 +505,80 @@ var mayBeDefinition = (rest) => rest[0] === "[" && rest.includes("]:");
 function topLevelParagraphs(lines) {
   const out = [];
   let state = { kind: "none" };
-  const endParagraph = (visible) => {
-    if (state.kind === "paragraph" && visible) {
-      const first = lines[state.lines[0]];
-      if (!mayBeDefinition(first.slice(indentOf(first).at))) out.push({ lines: state.lines });
-    }
-    state = { kind: "none" };
+  const close = (s, visible) => {
+    if (s.kind !== "paragraph" || !visible) return;
+    const first = lines[s.lines[0]];
+    if (!mayBeDefinition(first.slice(indentOf(first).at))) out.push({ lines: s.lines });
   };
-  const start = (i) => {
-    const line = lines[i];
-    const ind = indentOf(line);
-    if (ind.at === line.length) {
-      state = { kind: "none" };
-      return;
-    }
-    if (ind.columns > 3) {
-      state = { kind: "indented" };
-      return;
-    }
-    const rest = line.slice(ind.at);
-    const fence = fenceOpener(rest);
-    if (fence) {
-      state = { kind: "fence", ...fence };
-      return;
-    }
-    if (isAtxHeading(rest) || isThematicBreak(rest)) {
-      state = { kind: "none" };
-      return;
-    }
-    if (rest[0] === ">") {
-      state = { kind: "container", contentIndent: null, lastBlank: false };
-      return;
-    }
-    const item = listMarker(line, ind);
-    if (item) {
-      state = { kind: "container", contentIndent: item.contentIndent, lastBlank: item.empty };
-      return;
-    }
-    if (isFootnoteDefinition(rest)) {
-      state = { kind: "container", contentIndent: ind.columns + 4, lastBlank: false };
-      return;
-    }
-    const html = htmlBlockStart(rest);
-    if (html) {
-      state = html.end !== null && rest.includes(html.end, 2) ? { kind: "none" } : { kind: "html", end: html.end };
-      return;
-    }
-    state = { kind: "paragraph", lines: [i] };
-  };
-  const current = () => state;
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    const blank = isBlank(line);
-    const s = current();
-    switch (s.kind) {
-      case "none":
-        start(i);
-        break;
-      case "paragraph": {
-        if (blank) {
-          endParagraph(true);
-          break;
-        }
-        const ind = indentOf(line);
-        const rest = line.slice(ind.at);
-        if (ind.columns <= 3 && isSetextUnderline(rest)) {
-          endParagraph(false);
-          break;
-        }
-        if (ind.columns <= 3 && isTableDelimiter(rest)) {
-          endParagraph(false);
-          state = { kind: "table" };
-          break;
-        }
-        if (interruptsParagraph(line)) {
-          endParagraph(true);
-          start(i);
-          break;
-        }
-        s.lines.push(i);
-        break;
-      }
-      case "fence":
-        if (closesFence(line, s)) state = { kind: "none" };
-        break;
-      case "html":
-        if (s.end === null ? blank : line.includes(s.end)) state = { kind: "none" };
-        break;
-      case "indented":
-        if (!blank && indentOf(line).columns < 4) start(i);
-        break;
-      case "table":
-        if (blank) state = { kind: "none" };
-        else if (interruptsParagraph(line)) start(i);
-        break;
-      case "container": {
-        if (s.contentIndent === null) {
-          const ind2 = indentOf(line);
-          if (blank) state = { kind: "none" };
-          else if (ind2.columns <= 3 && line[ind2.at] === ">") s.lastBlank = false;
-          else if (interruptsParagraph(line)) start(i);
-          break;
-        }
-        if (blank) {
-          s.lastBlank = true;
-          break;
-        }
-        const ind = indentOf(line);
-        if (ind.columns >= s.contentIndent) s.lastBlank = false;
-        else if (!s.lastBlank && !interruptsParagraph(line)) s.lastBlank = false;
-        else start(i);
-        break;
-      }
-    }
+    const next = step(state, lines[i], i);
+    if (next.closed !== null) close(state, next.closed);
+    state = next.state;
   }
-  endParagraph(true);
+  close(state, true);
   return out;
+}
+function blockStart(line, i) {
+  const ind = indentOf(line);
+  if (ind.at === line.length) return { kind: "none" };
+  if (ind.columns > 3) return { kind: "indented" };
+  const rest = line.slice(ind.at);
+  const fence = fenceOpener(rest);
+  if (fence) return { kind: "fence", ...fence };
+  if (isAtxHeading(rest) || isThematicBreak(rest)) return { kind: "none" };
+  if (rest[0] === ">") return { kind: "container", contentIndent: null, lastBlank: false };
+  const item = listMarker(line, ind);
+  if (item) return { kind: "container", contentIndent: item.contentIndent, lastBlank: item.empty };
+  if (isFootnoteDefinition(rest)) return { kind: "container", contentIndent: ind.columns + 4, lastBlank: false };
+  const html = htmlBlockStart(rest);
+  if (html) return html.end !== null && rest.includes(html.end, 2) ? { kind: "none" } : { kind: "html", end: html.end };
+  return { kind: "paragraph", lines: [i] };
+}
+function step(s, line, i) {
+  const blank = isBlank(line);
+  const same = { state: s, closed: null };
+  switch (s.kind) {
+    case "none":
+      return { state: blockStart(line, i), closed: null };
+    case "paragraph": {
+      if (blank) return { state: { kind: "none" }, closed: true };
+      const ind = indentOf(line);
+      const rest = line.slice(ind.at);
+      if (ind.columns <= 3 && isSetextUnderline(rest)) return { state: { kind: "none" }, closed: false };
+      if (ind.columns <= 3 && isTableDelimiter(rest)) return { state: { kind: "table" }, closed: false };
+      if (interruptsParagraph(line)) return { state: blockStart(line, i), closed: true };
+      s.lines.push(i);
+      return same;
+    }
+    case "fence":
+      return closesFence(line, s) ? { state: { kind: "none" }, closed: null } : same;
+    case "html":
+      return (s.end === null ? blank : line.includes(s.end)) ? { state: { kind: "none" }, closed: null } : same;
+    case "indented":
+      return !blank && indentOf(line).columns < 4 ? { state: blockStart(line, i), closed: null } : same;
+    case "table":
+      if (blank) return { state: { kind: "none" }, closed: null };
+      return interruptsParagraph(line) ? { state: blockStart(line, i), closed: null } : same;
+    case "container":
+      return { state: containerStep(s, line, i, blank), closed: null };
+  }
+}
+function containerStep(s, line, i, blank) {
+  const ind = indentOf(line);
+  if (s.contentIndent === null) {
+    if (blank) return { kind: "none" };
+    if (ind.columns <= 3 && line[ind.at] === ">") s.lastBlank = false;
+    else if (interruptsParagraph(line)) return blockStart(line, i);
+    return s;
+  }
+  if (blank) {
+    s.lastBlank = true;
+    return s;
+  }
+  if (ind.columns >= s.contentIndent) s.lastBlank = false;
+  else if (!s.lastBlank && !interruptsParagraph(line)) s.lastBlank = false;
+  else return blockStart(line, i);
+  return s;
 }
 
 // src/core/commands/inline.ts
@@ -830,7 +788,11 @@ function utf8Length(text2) {
 
 // src/core/config/schema.ts
 import { z } from "zod";
+
+// src/core/config/builtin-providers.ts
 var BUILTIN_PROVIDERS = ["claude", "codex", "gemini", "copilot"];
+
+// src/core/config/schema.ts
 var PROVIDER_NAME_PATTERN = /^[a-z][a-z0-9-]{0,30}$/;
 var providerRef = z.string().min(1).refine((s) => s.startsWith("command:") || PROVIDER_NAME_PATTERN.test(s), {
   message: "must be claude, codex, gemini, copilot, a name defined under `providers:`, or `command:<program and arguments>`"
@@ -871,9 +833,11 @@ var ProviderConfigSchema = z.strictObject({
   /**
    * A cloud platform the provider's model is reached through instead of the
    * vendor's API: `bedrock` (Claude on Amazon Bedrock, signed by okstra's
-   * gateway with the job's AWS credentials).
+   * gateway with the job's AWS credentials), `vertex` (Claude or Gemini on
+   * Google Vertex AI, an ADC access token), `azure` (Codex on Azure OpenAI,
+   * a key or a Microsoft Entra token).
    */
-  via: z.enum(["bedrock", "vertex", "azure"]).optional().describe("a cloud platform instead of the vendor API: bedrock or vertex (claude), azure (codex)"),
+  via: z.enum(["bedrock", "vertex", "azure"]).optional().describe("a cloud platform instead of the vendor API: bedrock (claude), vertex (claude, gemini), azure (codex)"),
   /** The platform's region: us-east-1 for Bedrock, us-east5 or global for Vertex AI. */
   region: z.string().min(1).optional().describe("the cloud platform region (with via)"),
   /** Vertex AI: the Google Cloud project the models are enabled in. */
@@ -886,8 +850,15 @@ var ProviderConfigSchema = z.strictObject({
     error: "a whole number of turns from 1 to 10000, or per role: {executor: N, verifier: N}"
   }).optional().describe("turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)")
 }).describe("one agent provider");
-var PLATFORM_PROVIDER = { bedrock: "claude", vertex: "claude", azure: "codex" };
-var PRODUCT = { claude: "Claude Code", codex: "Codex" };
+var PLATFORM_PROVIDERS = { bedrock: ["claude"], vertex: ["claude", "gemini"], azure: ["codex"] };
+var PRODUCT = { claude: "Claude Code", codex: "Codex", gemini: "Gemini CLI" };
+function vendorOf(name) {
+  return name === "gemini" ? "Gemini" : "Claude";
+}
+function servedBy(via) {
+  const served = PLATFORM_PROVIDERS[via];
+  return `${served.map((p) => PRODUCT[p]).join(" and ")} only (${served.map((p) => `providers.${p}`).join(", ")})`;
+}
 var REGION_SHAPES = {
   bedrock: { pattern: /^[a-z]{2}(?:-[a-z]+)+-\d+$/, example: "an AWS region such as us-east-1" },
   vertex: {
@@ -904,8 +875,8 @@ function checkPlatforms(providers, ctx) {
       if (config2.projectId !== void 0) issue("projectId", "projectId only applies with via: vertex");
       continue;
     }
-    const served = PLATFORM_PROVIDER[via];
-    if (name !== served) issue("via", `via: ${via} is for ${PRODUCT[served]} only (providers.${served}), not ${name}`);
+    if (!PLATFORM_PROVIDERS[via].includes(name))
+      issue("via", `via: ${via} is for ${servedBy(via)}, not ${name}`);
     if (via === "azure") {
       if (config2.baseUrl === void 0)
         issue(
@@ -921,7 +892,10 @@ function checkPlatforms(providers, ctx) {
     if (config2.region === void 0) issue("via", `via: ${via} needs a region, ${shape.example} (region: \u2026)`);
     else if (!shape.pattern.test(config2.region)) issue("region", `expected ${shape.example}`);
     if (via === "vertex" && config2.projectId === void 0)
-      issue("via", "via: vertex needs projectId, the Google Cloud project your Claude models are enabled in");
+      issue(
+        "via",
+        `via: vertex needs projectId, the Google Cloud project your ${vendorOf(name)} models are enabled in`
+      );
     if (via === "bedrock" && config2.projectId !== void 0)
       issue("projectId", "projectId only applies with via: vertex");
     if (config2.apiKeyEnv !== void 0)
@@ -1203,6 +1177,31 @@ function parseCommandLine(text2, ctx) {
   if (verbWord === void 0) return { ok: false, error: "no command given" };
   const verb = verbWord.toLowerCase();
   if (!isVerb(verb)) return { ok: false, error: `unknown command ${shown(verbWord)}` };
+  const split = splitArguments(verb, rest);
+  if (!split.ok) return split;
+  const { positional, given, flags } = split;
+  const wantsStage = verb === "stage" || verb === "retry" || verb === "reconcile";
+  if (wantsStage && positional.length === 0)
+    return { ok: false, error: `\`${verb}\` needs a stage number, e.g. \`${COMMAND_PREFIX} ${verb} 2\`` };
+  const extra = positional.slice(wantsStage ? 1 : 0);
+  if (extra.length > 0) return { ok: false, error: `unexpected ${extra.map(shown).join(" ")} after \`${verb}\`` };
+  const options2 = { plan: null, executor: null, verifiers: null, models: {} };
+  for (const [name, value] of given) {
+    const problem = applyOption(options2, name, value, ctx);
+    if (problem) return { ok: false, error: problem };
+  }
+  const reset = flags.has("reset");
+  if (reset) {
+    const runOnly = given.map(([n]) => n).filter((n) => n !== "plan");
+    if (runOnly.length > 0)
+      return {
+        ok: false,
+        error: `\`--reset\` puts the branch back at the recorded head without a run, so ${[...new Set(runOnly)].map((n) => `\`--${n}\``).join(", ")} cannot go with it; leave out \`--reset\` to re-verify the branch as it is`
+      };
+  }
+  return commandOf(verb, positional, options2, flags);
+}
+function splitArguments(verb, rest) {
   const positional = [];
   const given = [];
   const flags = /* @__PURE__ */ new Set();
@@ -1237,25 +1236,9 @@ function parseCommandLine(text2, ctx) {
     if (value === void 0 || value === "") return { ok: false, error: `\`--${name}\` needs a value` };
     given.push([name, value]);
   }
-  const wantsStage = verb === "stage" || verb === "retry" || verb === "reconcile";
-  if (wantsStage && positional.length === 0)
-    return { ok: false, error: `\`${verb}\` needs a stage number, e.g. \`${COMMAND_PREFIX} ${verb} 2\`` };
-  const extra = positional.slice(wantsStage ? 1 : 0);
-  if (extra.length > 0) return { ok: false, error: `unexpected ${extra.map(shown).join(" ")} after \`${verb}\`` };
-  const options2 = { plan: null, executor: null, verifiers: null, models: {} };
-  for (const [name, value] of given) {
-    const problem = applyOption(options2, name, value, ctx);
-    if (problem) return { ok: false, error: problem };
-  }
-  const reset = flags.has("reset");
-  if (reset) {
-    const runOnly = given.map(([n]) => n).filter((n) => n !== "plan");
-    if (runOnly.length > 0)
-      return {
-        ok: false,
-        error: `\`--reset\` puts the branch back at the recorded head without a run, so ${[...new Set(runOnly)].map((n) => `\`--${n}\``).join(", ")} cannot go with it; leave out \`--reset\` to re-verify the branch as it is`
-      };
-  }
+  return { ok: true, positional, given, flags };
+}
+function commandOf(verb, positional, options2, flags) {
   switch (verb) {
     case "help":
       return { ok: true, command: { verb } };
@@ -1276,7 +1259,7 @@ function parseCommandLine(text2, ctx) {
       if (!stage2.ok) return stage2;
       return {
         ok: true,
-        command: verb === "reconcile" ? { verb, stage: stage2.value, reset, options: options2 } : verb === "retry" ? { verb, stage: stage2.value, rebase: flags.has("rebase"), options: options2 } : { verb, stage: stage2.value, options: options2 }
+        command: verb === "reconcile" ? { verb, stage: stage2.value, reset: flags.has("reset"), options: options2 } : verb === "retry" ? { verb, stage: stage2.value, rebase: flags.has("rebase"), options: options2 } : { verb, stage: stage2.value, options: options2 }
       };
     }
   }
@@ -1461,6 +1444,55 @@ function tail(text2, maxLines, maxChars) {
 ${body}` : body;
 }
 
+// src/core/markdown/markdown.ts
+function formatCount(n) {
+  return n.toLocaleString("en-US");
+}
+function indent(text2, prefix = "  ") {
+  return text2.split("\n").map((line) => line === "" ? "" : `${prefix}${line}`).join("\n");
+}
+function tableHead(columns) {
+  const names = columns.map((c) => c === "" ? " " : ` ${c} `).join("|");
+  return `|${names}|
+|${columns.map(() => " --- ").join("|")}|
+`;
+}
+function detailsOpen(summary) {
+  return `<details><summary>${summary}</summary>
+
+`;
+}
+function detailsBlock(summary, body) {
+  return `${detailsOpen(summary)}${body}
+
+</details>
+`;
+}
+
+// src/core/report/blocks/section.ts
+var FULL_DETAIL = {
+  findingDetail: Number.POSITIVE_INFINITY,
+  reason: Number.POSITIVE_INFINITY,
+  outputLines: Number.POSITIVE_INFINITY,
+  outputChars: Number.POSITIVE_INFINITY,
+  summary: Number.POSITIVE_INFINITY
+};
+var CUT = " \u2026 (cut)";
+var UPSTREAM_IN_LINE = 200;
+function section(id2, label, priority, head2, items, tailText = "", required = false) {
+  const lazy = "count" in items ? items : listItems(items);
+  return { id: id2, label, priority, head: head2, tail: tailText, required, count: lazy.count, item: lazy.item };
+}
+function textSection(id2, text2, opts = {}) {
+  return section(id2, id2, opts.priority ?? 0, text2, [], "", opts.required ?? false);
+}
+function counted(s) {
+  return { ...s, counted: true };
+}
+function details(summary, body) {
+  return { head: `${detailsOpen(summary)}${body}`, tail: "\n</details>\n\n" };
+}
+
 // src/core/report/failure.ts
 function failedWorkers(report2) {
   const out = [];
@@ -1548,9 +1580,6 @@ function formatDuration(ms) {
   if (m > 0) return `${m}m ${String(s).padStart(2, "0")}s`;
   return `${s}s`;
 }
-function formatCount(n) {
-  return n.toLocaleString("en-US");
-}
 function stoppedByBudget(report2) {
   return report2.usage.budgetExceeded !== void 0 || [report2.executor.status, ...report2.verifiers.map((v) => v.status), report2.critic?.status].includes(
     "budget-exceeded"
@@ -1618,33 +1647,7 @@ function fullReportPointer(report2, fullReportUrl) {
   return path ? `${inlineCode(path)} on the ledger branch` : "the stored report of this run";
 }
 
-// src/core/report/blocks.ts
-var FULL_DETAIL = {
-  findingDetail: Number.POSITIVE_INFINITY,
-  reason: Number.POSITIVE_INFINITY,
-  outputLines: Number.POSITIVE_INFINITY,
-  outputChars: Number.POSITIVE_INFINITY,
-  summary: Number.POSITIVE_INFINITY
-};
-var CUT = " \u2026 (cut)";
-function indent(text2, prefix) {
-  return text2.split("\n").map((line) => line === "" ? line : `${prefix}${line}`).join("\n");
-}
-function section(id2, label, priority, head2, items, tailText = "", required = false) {
-  const lazy = "count" in items ? items : listItems(items);
-  return { id: id2, label, priority, head: head2, tail: tailText, required, count: lazy.count, item: lazy.item };
-}
-function textSection(id2, text2, opts = {}) {
-  return section(id2, id2, opts.priority ?? 0, text2, [], "", opts.required ?? false);
-}
-function counted(s) {
-  return { ...s, counted: true };
-}
-function details(summary, body) {
-  return { head: `<details><summary>${summary}</summary>
-
-${body}`, tail: "\n</details>\n\n" };
-}
+// src/core/report/blocks/verdict.ts
 function headlineSection(report2, level) {
   const run2 = report2.run;
   const trigger = run2.trigger.actor ? `${run2.trigger.kind} by ${escapeInline(clip(run2.trigger.actor, 100, "\u2026"))}` : run2.trigger.kind;
@@ -1661,7 +1664,6 @@ ${facts.join(" \xB7 ")}
 `;
   return section("headline", "headline", 0, head2, [], "", true);
 }
-var UPSTREAM_IN_LINE = 200;
 var NO_ISOLATION_WARNING = "\u26A0\uFE0F **Agents ran with okstra's own privileges (isolation: none): they could read the run's secrets.**";
 function isolationSection(report2) {
   const iso = report2.isolation;
@@ -1690,13 +1692,6 @@ function budgetSection(report2) {
 
 `;
   return section("budget", "budget refusal", 0, text2, [], "", true);
-}
-function workerUsageSection(report2, priority) {
-  const workers = report2.usage.workers;
-  if (workers.length === 0) return section("usage", "usage per worker", priority, "", []);
-  const items = workers.map((w) => `- ${escapeInline(w.worker)}: ${formatUsage(w)}
-`);
-  return counted(section("usage", "usage per worker", priority, "**Usage by worker**\n\n", items, "\n"));
 }
 function reasonsSection(report2, limits) {
   const items = report2.verdict.reasons.map((r) => `- ${escapeInline(clip(r, limits.reason, CUT))}
@@ -1743,140 +1738,6 @@ function findingsSection(id2, label, priority, findings, limits, collapsed) {
   return counted(section(id2, label, priority, `**${title}**
 
 `, items, "\n"));
-}
-function qaRow(q) {
-  const exit = q.exitCode === null ? "killed" : String(q.exitCode);
-  return `| ${q.passed ? "\u2705" : "\u274C"} | ${q.source} | ${escapeInline(q.label) || "\u2014"} | ${inlineCode(q.cmd, { inTable: true })} | ${exit} | ${formatDuration(q.durationMs)} |
-`;
-}
-function qaSection(report2, priority, collapsed) {
-  const total = report2.qa.length;
-  const title = `QA commands (${qaOutcomeText(report2)})`;
-  const table = "| | source | label | command | exit | time |\n| --- | --- | --- | --- | --- | --- |\n";
-  const items = report2.qa.map(qaRow);
-  if (total === 0) return section("qa", "QA results", priority, `**${title}**
-
-`, []);
-  if (collapsed) {
-    const d = details(title, table);
-    return section("qa", "QA results", priority, d.head, items, d.tail);
-  }
-  return section("qa", "QA results", priority, `**${title}**
-
-${table}`, items, "\n");
-}
-function qaOutputSection(report2, priority, limits, onlyFailed) {
-  const shown2 = report2.qa.filter((q) => (!onlyFailed || !q.passed) && q.outputTail.trim() !== "");
-  const items = shown2.map((q) => {
-    const exit = q.exitCode === null ? "killed" : `exit ${q.exitCode}`;
-    const out = tail(q.outputTail, limits.outputLines, limits.outputChars);
-    return `<details><summary>${escapeInline(clip(q.label || q.cmd, 200, "\u2026"))} \u2014 ${exit}</summary>
-
-${codeBlock(out)}
-
-</details>
-`;
-  });
-  const label = onlyFailed ? "output of failed QA commands" : "QA output";
-  return section(
-    "qa-output",
-    label,
-    priority,
-    items.length > 0 ? `**${label[0]?.toUpperCase()}${label.slice(1)}**
-
-` : "",
-    items,
-    items.length > 0 ? "\n" : ""
-  );
-}
-function evidenceCell(w) {
-  const count = `${w.evidenceRead.length} file${w.evidenceRead.length === 1 ? "" : "s"}`;
-  const source = w.evidence === "events" ? " (tool events)" : w.evidence === "self-reported" ? " (self-reported)" : "";
-  const unread = w.unreadCitations ?? [];
-  const shown2 = unread.slice(0, 3).map((p) => inlineCode(p, { inTable: true })).join(", ");
-  const more = unread.length > 3 ? ` and ${unread.length - 3} more` : "";
-  return `${count}${source}${unread.length > 0 ? `; cited unopened: ${shown2}${more}` : ""}`;
-}
-function verifiersSection(report2, priority, collapsed) {
-  const table = "| worker | status | verdict | findings | evidence read | time | usage |\n| --- | --- | --- | --- | --- | --- | --- |\n";
-  const items = report2.verifiers.map(
-    (v) => `| ${escapeInline(v.worker)} | ${workerStatusText(v.status, v.upstreamError, UPSTREAM_IN_LINE)} | ${v.verdict ?? "\u2014"} | ${v.findings.length} | ${evidenceCell(v)} | ${formatDuration(v.durationMs)} | ${formatUsage(v.usage)} |
-`
-  );
-  const verdicts = report2.verifiers.map((v) => v.verdict ?? v.status).join(", ");
-  const title = `Verifiers (${report2.verifiers.length}${verdicts ? `: ${verdicts}` : ""})`;
-  if (items.length === 0) return section("verifiers", "verifiers", priority, `**Verifiers:** none ran.
-
-`, []);
-  if (collapsed) {
-    const d = details(title, table);
-    return section("verifiers", "verifiers", priority, d.head, items, d.tail);
-  }
-  return section("verifiers", "verifiers", priority, `**${title}**
-
-${table}`, items, "\n");
-}
-function executorSection(report2, priority, limits) {
-  const e = report2.executor;
-  const commits = e.commits.map((c) => `- ${inlineCode(shortSha(c.sha))} ${escapeInline(c.subject)}
-`);
-  const summary = e.summary.trim() === "" ? "_No summary._" : escapeBlock(clip(e.summary, limits.summary, CUT));
-  const d = details(
-    `Executor: ${escapeInline(e.worker)} \u2014 ${workerStatusText(e.status, e.upstreamError, UPSTREAM_IN_LINE)}, ${formatDuration(e.durationMs)}, ${e.commits.length} commit${e.commits.length === 1 ? "" : "s"}`,
-    `${summary}
-
-Usage: ${formatUsage(e.usage)}
-
-`
-  );
-  return section("executor", "executor summary and commits", priority, d.head, commits, d.tail);
-}
-function rosterSection(report2, priority) {
-  const table = "| roster name | function | provider | model | usage |\n| --- | --- | --- | --- | --- |\n";
-  const usageOf = new Map(report2.usage.workers.map((u) => [u.worker, u]));
-  const items = report2.roster.map(
-    (r) => `| ${escapeInline(r.name)} | ${r.function} | ${r.provider} | ${r.model ? inlineCode(r.model, { inTable: true }) : "\u2014"} | ${formatUsage(usageOf.get(r.name) ?? null)} |
-`
-  );
-  const d = details(`Roster and usage (total ${formatRunUsage(report2)})`, table);
-  return section("roster", "roster and usage", priority, d.head, items, d.tail);
-}
-function convergenceSection(report2, priority) {
-  const c = report2.convergence;
-  let text2 = `**Convergence:** ${c.rounds} round${c.rounds === 1 ? "" : "s"}, ${c.disputed} disputed, ${c.resolved} resolved.`;
-  if (report2.critic) {
-    const k = report2.critic;
-    text2 += ` **Critic:** ${escapeInline(k.worker)} \u2014 ${workerStatusText(k.status, k.upstreamError, UPSTREAM_IN_LINE)}, ${k.gaps} gap${k.gaps === 1 ? "" : "s"}${k.evidence ? `, evidence ${evidenceCell(k)}` : ""}.`;
-  }
-  return section("convergence", "convergence", priority, `${text2}
-
-`, []);
-}
-function gitSection(report2, priority) {
-  const g = report2.git;
-  const stat = `${g.diffStat.filesChanged} files changed, +${formatCount(g.diffStat.insertions)} \u2212${formatCount(g.diffStat.deletions)}`;
-  const items = g.outOfPlanFiles.map((p) => `- ${inlineCode(p)}
-`);
-  const head2 = `**Diff:** ${stat} (${inlineCode(`${shortSha(g.baseCommit)}..${shortSha(g.headCommit)}`)})${items.length > 0 ? `; ${items.length} outside the plan's files:` : "."}
-
-`;
-  return section("git", "diff stat and files outside the plan", priority, head2, items, items.length > 0 ? "\n" : "");
-}
-function progressSection(report2, priority) {
-  const lines = report2.progress.map((p) => `${p.at}  ${stripInvisible(p.line)}
-`);
-  const a = report2.activity;
-  const activity = a ? `Worker activity: ${a.events} event${a.events === 1 ? "" : "s"}${a.droppedEvents > 0 ? ` (${a.droppedEvents} more left out at the size bound)` : ""} in ${inlineCode(a.path)} on the ledger branch.
-
-` : "";
-  if (lines.length === 0) return section("progress", "progress checkpoints", priority, activity, []);
-  const fence = fenceFor(lines.join(""));
-  const d = details(`Progress checkpoints (${lines.length})`, `${fence}text
-`);
-  return counted(
-    section("progress", "progress checkpoints", priority, `${activity}${d.head}`, lines, `${fence}
-${d.tail}`)
-  );
 }
 function errorsSection(report2, priority, limits) {
   const items = report2.errors.map(
@@ -1951,6 +1812,146 @@ function groupFindings(findings) {
     else groups.minor.push(f);
   }
   return groups;
+}
+
+// src/core/report/blocks/evidence.ts
+function qaRow(q) {
+  const exit = q.exitCode === null ? "killed" : String(q.exitCode);
+  return `| ${q.passed ? "\u2705" : "\u274C"} | ${q.source} | ${escapeInline(q.label) || "\u2014"} | ${inlineCode(q.cmd, { inTable: true })} | ${exit} | ${formatDuration(q.durationMs)} |
+`;
+}
+function qaSection(report2, priority, collapsed) {
+  const total = report2.qa.length;
+  const title = `QA commands (${qaOutcomeText(report2)})`;
+  const table = tableHead(["", "source", "label", "command", "exit", "time"]);
+  const items = report2.qa.map(qaRow);
+  if (total === 0) return section("qa", "QA results", priority, `**${title}**
+
+`, []);
+  if (collapsed) {
+    const d = details(title, table);
+    return section("qa", "QA results", priority, d.head, items, d.tail);
+  }
+  return section("qa", "QA results", priority, `**${title}**
+
+${table}`, items, "\n");
+}
+function qaOutputSection(report2, priority, limits, onlyFailed) {
+  const shown2 = report2.qa.filter((q) => (!onlyFailed || !q.passed) && q.outputTail.trim() !== "");
+  const items = shown2.map((q) => {
+    const exit = q.exitCode === null ? "killed" : `exit ${q.exitCode}`;
+    const out = tail(q.outputTail, limits.outputLines, limits.outputChars);
+    return detailsBlock(`${escapeInline(clip(q.label || q.cmd, 200, "\u2026"))} \u2014 ${exit}`, codeBlock(out));
+  });
+  const label = onlyFailed ? "output of failed QA commands" : "QA output";
+  return section(
+    "qa-output",
+    label,
+    priority,
+    items.length > 0 ? `**${label[0]?.toUpperCase()}${label.slice(1)}**
+
+` : "",
+    items,
+    items.length > 0 ? "\n" : ""
+  );
+}
+function evidenceCell(w) {
+  const count = `${w.evidenceRead.length} file${w.evidenceRead.length === 1 ? "" : "s"}`;
+  const source = w.evidence === "events" ? " (tool events)" : w.evidence === "self-reported" ? " (self-reported)" : "";
+  const unread = w.unreadCitations ?? [];
+  const shown2 = unread.slice(0, 3).map((p) => inlineCode(p, { inTable: true })).join(", ");
+  const more = unread.length > 3 ? ` and ${unread.length - 3} more` : "";
+  return `${count}${source}${unread.length > 0 ? `; cited unopened: ${shown2}${more}` : ""}`;
+}
+function verifiersSection(report2, priority, collapsed) {
+  const table = tableHead(["worker", "status", "verdict", "findings", "evidence read", "time", "usage"]);
+  const items = report2.verifiers.map(
+    (v) => `| ${escapeInline(v.worker)} | ${workerStatusText(v.status, v.upstreamError, UPSTREAM_IN_LINE)} | ${v.verdict ?? "\u2014"} | ${v.findings.length} | ${evidenceCell(v)} | ${formatDuration(v.durationMs)} | ${formatUsage(v.usage)} |
+`
+  );
+  const verdicts = report2.verifiers.map((v) => v.verdict ?? v.status).join(", ");
+  const title = `Verifiers (${report2.verifiers.length}${verdicts ? `: ${verdicts}` : ""})`;
+  if (items.length === 0) return section("verifiers", "verifiers", priority, `**Verifiers:** none ran.
+
+`, []);
+  if (collapsed) {
+    const d = details(title, table);
+    return section("verifiers", "verifiers", priority, d.head, items, d.tail);
+  }
+  return section("verifiers", "verifiers", priority, `**${title}**
+
+${table}`, items, "\n");
+}
+function executorSection(report2, priority, limits) {
+  const e = report2.executor;
+  const commits = e.commits.map((c) => `- ${inlineCode(shortSha(c.sha))} ${escapeInline(c.subject)}
+`);
+  const summary = e.summary.trim() === "" ? "_No summary._" : escapeBlock(clip(e.summary, limits.summary, CUT));
+  const d = details(
+    `Executor: ${escapeInline(e.worker)} \u2014 ${workerStatusText(e.status, e.upstreamError, UPSTREAM_IN_LINE)}, ${formatDuration(e.durationMs)}, ${e.commits.length} commit${e.commits.length === 1 ? "" : "s"}`,
+    `${summary}
+
+Usage: ${formatUsage(e.usage)}
+
+`
+  );
+  return section("executor", "executor summary and commits", priority, d.head, commits, d.tail);
+}
+function convergenceSection(report2, priority) {
+  const c = report2.convergence;
+  let text2 = `**Convergence:** ${c.rounds} round${c.rounds === 1 ? "" : "s"}, ${c.disputed} disputed, ${c.resolved} resolved.`;
+  if (report2.critic) {
+    const k = report2.critic;
+    text2 += ` **Critic:** ${escapeInline(k.worker)} \u2014 ${workerStatusText(k.status, k.upstreamError, UPSTREAM_IN_LINE)}, ${k.gaps} gap${k.gaps === 1 ? "" : "s"}${k.evidence ? `, evidence ${evidenceCell(k)}` : ""}.`;
+  }
+  return section("convergence", "convergence", priority, `${text2}
+
+`, []);
+}
+function gitSection(report2, priority) {
+  const g = report2.git;
+  const stat = `${g.diffStat.filesChanged} files changed, +${formatCount(g.diffStat.insertions)} \u2212${formatCount(g.diffStat.deletions)}`;
+  const items = g.outOfPlanFiles.map((p) => `- ${inlineCode(p)}
+`);
+  const head2 = `**Diff:** ${stat} (${inlineCode(`${shortSha(g.baseCommit)}..${shortSha(g.headCommit)}`)})${items.length > 0 ? `; ${items.length} outside the plan's files:` : "."}
+
+`;
+  return section("git", "diff stat and files outside the plan", priority, head2, items, items.length > 0 ? "\n" : "");
+}
+
+// src/core/report/blocks/bookkeeping.ts
+function workerUsageSection(report2, priority) {
+  const workers = report2.usage.workers;
+  if (workers.length === 0) return section("usage", "usage per worker", priority, "", []);
+  const items = workers.map((w) => `- ${escapeInline(w.worker)}: ${formatUsage(w)}
+`);
+  return counted(section("usage", "usage per worker", priority, "**Usage by worker**\n\n", items, "\n"));
+}
+function rosterSection(report2, priority) {
+  const table = tableHead(["roster name", "function", "provider", "model", "usage"]);
+  const usageOf = new Map(report2.usage.workers.map((u) => [u.worker, u]));
+  const items = report2.roster.map(
+    (r) => `| ${escapeInline(r.name)} | ${r.function} | ${r.provider} | ${r.model ? inlineCode(r.model, { inTable: true }) : "\u2014"} | ${formatUsage(usageOf.get(r.name) ?? null)} |
+`
+  );
+  const d = details(`Roster and usage (total ${formatRunUsage(report2)})`, table);
+  return section("roster", "roster and usage", priority, d.head, items, d.tail);
+}
+function progressSection(report2, priority) {
+  const lines = report2.progress.map((p) => `${p.at}  ${stripInvisible(p.line)}
+`);
+  const a = report2.activity;
+  const activity = a ? `Worker activity: ${a.events} event${a.events === 1 ? "" : "s"}${a.droppedEvents > 0 ? ` (${a.droppedEvents} more left out at the size bound)` : ""} in ${inlineCode(a.path)} on the ledger branch.
+
+` : "";
+  if (lines.length === 0) return section("progress", "progress checkpoints", priority, activity, []);
+  const fence = fenceFor(lines.join(""));
+  const d = details(`Progress checkpoints (${lines.length})`, `${fence}text
+`);
+  return counted(
+    section("progress", "progress checkpoints", priority, `${activity}${d.head}`, lines, `${fence}
+${d.tail}`)
+  );
 }
 
 // src/core/report/fallbacks.ts
@@ -2056,7 +2057,7 @@ function modelMaker(model) {
   if (/^gemini\b/.test(name)) return "gemini";
   return null;
 }
-function vendorOf(member) {
+function vendorOf2(member) {
   if (member.provider === "command") return `command:${member.name}`;
   if (member.provider === "copilot") return modelMaker(member.model) ?? `copilot:${member.model ?? member.name}`;
   return member.provider;
@@ -2071,8 +2072,8 @@ function singleVendor(roster) {
   const executor = roster.find((m) => m.function === "executor");
   const verifiers = roster.filter((m) => m.function === "verifier");
   if (!executor || verifiers.length === 0) return null;
-  const vendor = vendorOf(executor);
-  if (!verifiers.every((v) => vendorOf(v) === vendor)) return null;
+  const vendor = vendorOf2(executor);
+  if (!verifiers.every((v) => vendorOf2(v) === vendor)) return null;
   return vendorLabel(executor);
 }
 function sentence(vendor, verifiersKey) {
@@ -2209,13 +2210,18 @@ function batchAnnotations(annotations, size = ANNOTATIONS_PER_REQUEST) {
   for (let i = 0; i < annotations.length; i += size) batches.push(annotations.slice(i, i + size));
   return batches;
 }
+function isRerunnableCheck(check2) {
+  if (check2.conclusion === "failure" || check2.conclusion === "timed_out") return true;
+  return check2.conclusion === "neutral" && (check2.title ?? "").startsWith(UNAVAILABLE_TITLE);
+}
 function checkConclusion(report2) {
   if (report2.verdict.runStatus === "unavailable") return "neutral";
   return report2.verdict.value === "PASS" && report2.verdict.runStatus === "passed" ? "success" : "failure";
 }
+var UNAVAILABLE_TITLE = "Provider unavailable";
 function checkTitle(report2) {
   if (report2.verdict.runStatus === "unavailable")
-    return clip(`Provider unavailable \u2014 ${report2.verdict.reasons.join("; ")}`, TITLE_LIMIT);
+    return clip(`${UNAVAILABLE_TITLE} \u2014 ${report2.verdict.reasons.join("; ")}`, TITLE_LIMIT);
   const c = countActiveBySeverity(report2.findings);
   const qa = qaCounts(report2);
   const { value, runStatus } = report2.verdict;
@@ -3084,130 +3090,6 @@ function finalDispatchInputs(r) {
   });
 }
 
-// src/core/ledger/fast-row.ts
-import { regexes } from "zod/v4/core";
-var ISO_UTC = regexes.datetime({ offset: false, local: false, precision: void 0 });
-var SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
-var REL_PATH = /^(?![/\\])(?!.*(?:^|[/\\])\.\.(?:[/\\]|$))[^\n\r]+$/;
-var REASONS = new Set(FAILED_REASONS);
-var DAYS_IN_MONTH = [0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-function twoDigits(v, i) {
-  const a = v.charCodeAt(i) - 48;
-  const b = v.charCodeAt(i + 1) - 48;
-  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
-}
-function isIsoMillisUtc(v) {
-  return !Number.isNaN(isoMillisUtcEpoch(v));
-}
-function isoToEpochMs(v) {
-  const epoch = isoMillisUtcEpoch(v);
-  return Number.isNaN(epoch) ? Date.parse(v) : epoch;
-}
-function isoMillisUtcEpoch(v) {
-  if (v.length !== 24 || v.charCodeAt(23) !== 90 || v.charCodeAt(19) !== 46) return NaN;
-  if (v.charCodeAt(4) !== 45 || v.charCodeAt(7) !== 45 || v.charCodeAt(10) !== 84) return NaN;
-  if (v.charCodeAt(13) !== 58 || v.charCodeAt(16) !== 58) return NaN;
-  const century = twoDigits(v, 0);
-  const yy = twoDigits(v, 2);
-  const month = twoDigits(v, 5);
-  const day = twoDigits(v, 8);
-  const hour = twoDigits(v, 11);
-  const minute = twoDigits(v, 14);
-  const second = twoDigits(v, 17);
-  const centis = twoDigits(v, 20);
-  const lastMilli = v.charCodeAt(22) - 48;
-  if (century < 0 || yy < 0 || centis < 0 || lastMilli < 0 || lastMilli > 9) return NaN;
-  if (month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59) return NaN;
-  if (second < 0 || second > 59) return NaN;
-  const leap = yy === 0 ? century % 4 === 0 : yy % 4 === 0;
-  if (day > (month === 2 ? leap ? 29 : 28 : DAYS_IN_MONTH[month])) return NaN;
-  const days = daysFromCivil(century * 100 + yy, month, day);
-  return ((days * 24 + hour) * 60 + minute) * 6e4 + second * 1e3 + centis * 10 + lastMilli;
-}
-function daysFromCivil(year, month, day) {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yearOfEra = y - era * 400;
-  const dayOfYear = Math.floor((153 * ((month + 9) % 12) + 2) / 5) + day - 1;
-  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  return era * 146097 + dayOfEra - 719468;
-}
-var isIso = (v) => typeof v === "string" && (isIsoMillisUtc(v) || ISO_UTC.test(v));
-var isSha = (v) => typeof v === "string" && SHA.test(v);
-var isRelPath = (v) => typeof v === "string" && REL_PATH.test(v);
-var isPositiveInt = (v) => typeof v === "number" && Number.isSafeInteger(v) && v > 0;
-var isNonEmpty = (v) => typeof v === "string" && v.length > 0;
-var isBounded = (v, max) => typeof v === "string" && v.length > 0 && v.length <= max;
-var isPlainObject2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-function keyCount(o) {
-  return Object.keys(o).length;
-}
-function commonKeys(o) {
-  const { v, plan_id: planId2, stage: stage2, run_id: runId, at } = o;
-  if (v !== LEDGER_ROW_VERSION || !isPositiveInt(stage2) || !isIso(at)) return 0;
-  if (typeof planId2 !== "string" || !PLAN_ID_PATTERN.test(planId2)) return 0;
-  if (typeof runId !== "string" || !RUN_ID_PATTERN.test(runId)) return 0;
-  return 6;
-}
-function optionalKeys(o, headCommit) {
-  let n = 0;
-  if (o.actor !== void 0) {
-    if (!isNonEmpty(o.actor)) return -1;
-    n++;
-  }
-  if (o.branch !== void 0) {
-    if (!isNonEmpty(o.branch)) return -1;
-    n++;
-  }
-  if (o.base_commit !== void 0) {
-    if (!isSha(o.base_commit)) return -1;
-    n++;
-  }
-  if (headCommit && o.head_commit !== void 0) {
-    if (!isSha(o.head_commit)) return -1;
-    n++;
-  }
-  return n;
-}
-function isClaimant(v) {
-  if (!isPlainObject2(v) || !isBounded(v.host, 255) || !isPositiveInt(v.pid)) return false;
-  if (v.boot !== void 0 && !isBounded(v.boot, 255)) return false;
-  return keyCount(v) === (v.boot === void 0 ? 2 : 3);
-}
-function startedKeys(o) {
-  if (!isIso(o.lease_until)) return -1;
-  if (o.claimant !== void 0 && !isClaimant(o.claimant)) return -1;
-  const optional = optionalKeys(o, true);
-  return optional < 0 ? -1 : 1 + optional + (o.claimant === void 0 ? 0 : 1);
-}
-function doneKeys(o) {
-  if (!isSha(o.head_commit) || !isIso(o.completed_at) || !isRelPath(o.carry_path) || !isRelPath(o.report_path))
-    return -1;
-  const optional = optionalKeys(o, false);
-  return optional < 0 ? -1 : 4 + optional;
-}
-function failedKeys(o) {
-  if (!REASONS.has(o.reason)) return -1;
-  if (o.report_path !== void 0 && !isRelPath(o.report_path)) return -1;
-  if (o.detail !== void 0 && !(typeof o.detail === "string" && o.detail.length <= 2e3)) return -1;
-  const optional = optionalKeys(o, true);
-  return optional < 0 ? -1 : 1 + optional + (o.report_path === void 0 ? 0 : 1) + (o.detail === void 0 ? 0 : 1);
-}
-var BY_STATUS = /* @__PURE__ */ new Map([
-  ["started", startedKeys],
-  ["done", doneKeys],
-  ["failed", failedKeys]
-]);
-function fastRow(json2) {
-  if (!isPlainObject2(json2)) return null;
-  const byStatus = BY_STATUS.get(json2.status);
-  if (!byStatus) return null;
-  const common2 = commonKeys(json2);
-  if (common2 === 0) return null;
-  const specific = byStatus(json2);
-  return specific >= 0 && keyCount(json2) === common2 + specific ? json2 : null;
-}
-
 // src/core/ledger/parse-ledger.ts
 var LedgerFormatError = class extends Error {
   constructor(path, line, detail, planId2, localLine) {
@@ -3255,8 +3137,6 @@ function parseLine(raw, planId2, schemaOnly) {
   return schemaOnly ? schemaRow(json2, planId2) : rowFromJson(json2, planId2);
 }
 function rowFromJson(json2, planId2) {
-  const fast = fastRow(json2);
-  if (fast) return fast.plan_id === planId2 ? fast : `row belongs to plan "${fast.plan_id}", not "${planId2}"`;
   return schemaRow(json2, planId2);
 }
 function schemaRow(json2, planId2) {
@@ -3309,7 +3189,7 @@ function extendTrustScan(scan, rows, facts) {
   let stableUntil = scan?.stableUntil ?? Infinity;
   let holdsFrom = scan?.holdsFrom ?? -Infinity;
   for (const { line, row } of rows) {
-    const at = isoToEpochMs(row.at);
+    const at = Date.parse(row.at);
     if (at - now > MAX_CLOCK_SKEW_MS) stableUntil = Math.min(stableUntil, at - MAX_CLOCK_SKEW_MS);
     else holdsFrom = Math.max(holdsFrom, at - MAX_CLOCK_SKEW_MS);
     const reason = isPlanRow(row) ? clockProblem(row, at, facts.now) : clockProblem(row, at, facts.now) ?? lifecycleProblem(row, position.get(row.stage), distrustedClaims) ?? facts.doneCommitProblems?.get(line) ?? null;
@@ -3336,7 +3216,7 @@ function clockProblem(row, at, now) {
     return `written at ${row.at}, ${formatSpan(at - now.getTime())} ahead of this machine's clock (${now.toISOString()}; at most ${formatSpan(MAX_CLOCK_SKEW_MS)} of clock skew is believed)`;
   }
   if (row.status === "started") {
-    const lease = isoToEpochMs(row.lease_until) - at;
+    const lease = Date.parse(row.lease_until) - at;
     if (lease > MAX_TRUSTED_LEASE_MS) {
       return `claims a lease of ${formatSpan(lease)} (until ${row.lease_until}), longer than the ${formatSpan(MAX_TRUSTED_LEASE_MS)} maximum`;
     }
@@ -3578,54 +3458,56 @@ function approvalBlocker(plan, planPath) {
 ${list2}`;
 }
 
-// src/core/ledger/segments.ts
-function segmentDir(planId2) {
-  return `${planDir(planId2)}/ledger`;
+// src/core/ledger/commit-row.ts
+var ROW_TRAILER = "okstra-row: ";
+var DROP_TRAILER = "okstra-drop: ";
+function rowTextOf(message) {
+  const found = message.split("\n").filter((l) => l.startsWith(ROW_TRAILER));
+  if (found.length === 0) return null;
+  if (found.length > 1) return { problem: `the commit carries ${found.length} rows; an append carries one` };
+  return found[0].slice(ROW_TRAILER.length);
 }
-var SEGMENT_DIGITS = 6;
-var SEGMENT_NAME = /^(\d{6})\.jsonl$/;
-var LedgerLayoutError = class extends LedgerFormatError {
-  constructor(where, detail) {
-    super(where, 0, detail);
-    this.message = `${where}: ${detail}`;
-    this.name = "LedgerLayoutError";
+function parseRowText(raw, planId2) {
+  let json2;
+  try {
+    json2 = JSON.parse(raw);
+  } catch (error) {
+    return `not valid JSON (${error.message})`;
   }
-};
-function orderSegments(where, entries) {
-  const numbered = [];
-  for (const entry of entries) {
-    const m = SEGMENT_NAME.exec(entry.name);
-    if (!m || entry.type !== "blob" && entry.type !== "file")
-      throw new LedgerLayoutError(
-        where,
-        `holds "${entry.name}", which is not a ledger segment (only files 000001.jsonl, 000002.jsonl, \u2026 belong there); move it out of the folder with a commit on the ledger branch`
-      );
-    numbered.push({ n: Number(m[1]), entry });
-  }
-  numbered.sort((a, b) => a.n - b.n);
-  numbered.forEach(({ n }, i) => {
-    if (n !== i + 1) {
-      const missing = segmentName(i + 1);
-      throw new LedgerLayoutError(
-        where,
-        `segment ${missing} is missing (the folder holds ${numbered.map((s) => segmentName(s.n)).join(", ")}); segments are read in order, so a gap would lose rows and shift line numbers: restore ${missing} from the branch's history (\`git log --diff-filter=D -- ${where.replace(/^[^:]*:/, "")}/${missing}\`) or renumber the later segments down`
-      );
-    }
-  });
-  return numbered.map((s) => s.entry);
+  return rowFromJson(json2, planId2);
 }
-function segmentName(n) {
-  return `${String(n).padStart(SEGMENT_DIGITS, "0")}.jsonl`;
+function droppedRowsOf(message) {
+  return message.split("\n").filter((l) => l.startsWith(DROP_TRAILER)).map((l) => Number(l.slice(DROP_TRAILER.length))).filter((n) => Number.isSafeInteger(n) && n > 0);
 }
 
-// src/core/ledger/provenance-statement.ts
-var HEAD = "okstra-provenance:";
-var PROBLEM = "okstra-provenance-problem:";
-var OBJECT_ID = "[0-9a-f]{40}(?:[0-9a-f]{24})?";
-var HEAD_LINE = new RegExp(
-  `^${HEAD} v1 plan=(\\S+) segments=(none|${OBJECT_ID}) live=(none|${OBJECT_ID}) lines=(0|[1-9]\\d{0,8}) fold=(none|${OBJECT_ID}) problems=(0|[1-9]\\d{0,3})$`
-);
-var PROBLEM_LINE = new RegExp(`^${PROBLEM} ([1-9]\\d{0,8}) (\\S.*)$`);
+// src/core/ledger/legacy.ts
+function legacyPath(planId2) {
+  return `plans/${planId2}/legacy.json`;
+}
+function parseLegacy(text2, planId2) {
+  let json2;
+  try {
+    json2 = JSON.parse(text2);
+  } catch (error) {
+    return `not valid JSON (${error.message})`;
+  }
+  if (typeof json2 !== "object" || json2 === null) return "not an object";
+  const f = json2;
+  if (f.v !== 1 || f.plan !== planId2) return `not the frozen rows of plan ${planId2}`;
+  const { lines, problems } = f;
+  if (!Array.isArray(lines) || !lines.every((l) => typeof l === "string")) return '"lines" is not a list of lines';
+  if (!Array.isArray(problems)) return '"problems" is not a list';
+  const map = /* @__PURE__ */ new Map();
+  for (const p of problems) {
+    if (!Array.isArray(p) || p.length !== 2) return "a problem is not [line, reason]";
+    const [line, reason] = p;
+    if (typeof line !== "number" || !Number.isSafeInteger(line) || line < 1 || line > lines.length)
+      return "a problem names no line";
+    if (typeof reason !== "string" || reason === "") return "a problem has no reason";
+    map.set(line, reason);
+  }
+  return { planId: planId2, lines, problems: map };
+}
 
 // src/github/errors.ts
 function httpStatus(error) {
@@ -3968,16 +3850,6 @@ function pullRequestGate(config2, pr) {
   };
 }
 
-// src/github/ledger-api.ts
-import { createHash as createHash2 } from "node:crypto";
-
-// src/core/git-object-id.ts
-import { createHash } from "node:crypto";
-function gitBlobId(content, algorithm = "sha1") {
-  const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
-  return createHash(algorithm).update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
-}
-
 // src/github/contents.ts
 async function readRepoFile(client, repo, path, ref) {
   try {
@@ -4006,29 +3878,21 @@ async function listDirectory(client, repo, path, ref) {
   }
 }
 
-// src/github/ledger-api.ts
-var segmentCache = /* @__PURE__ */ new Map();
-var SEGMENT_CACHE_SIZE = 256;
-function rememberSegment(sha2, text2) {
-  segmentCache.delete(sha2);
-  segmentCache.set(sha2, text2);
-  for (const oldest of segmentCache.keys()) {
-    if (segmentCache.size <= SEGMENT_CACHE_SIZE) break;
-    segmentCache.delete(oldest);
-  }
+// src/github/ledger-legacy-api.ts
+import { createHash as createHash2 } from "node:crypto";
+
+// src/core/git-object-id.ts
+import { createHash } from "node:crypto";
+function gitBlobId(content, algorithm = "sha1") {
+  const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
+  return createHash(algorithm).update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
 }
-var READ_ATTEMPTS = 4;
-async function readLedgerRows(client, repo, branch, planId2) {
-  for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt++) {
-    const rows = await readOnce(client, repo, branch, planId2);
-    if (rows) return rows;
-  }
-  throw new Error(
-    `the ledger of plan ${planId2} on ${branch} changed during each of ${READ_ATTEMPTS} reads (or a file there is not UTF-8 text); try again`
-  );
+
+// src/github/ledger-legacy-api.ts
+function segmentDir(planId2) {
+  return `${planDir(planId2)}/ledger`;
 }
-async function readOnce(client, repo, branch, planId2) {
-  const plan = await listDirectory(client, repo, planDir(planId2), branch);
+async function readLegacyOnce(client, repo, branch, planId2, plan) {
   const live = plan.find((e) => e.name === "ledger.jsonl" && e.type === "file");
   const folder = plan.find((e) => e.name === "ledger");
   const files = [];
@@ -4044,10 +3908,8 @@ async function readOnce(client, repo, branch, planId2) {
   if (live) files.push({ path: ledgerPath(planId2), sha: live.sha });
   const rows = [];
   for (const f of files) {
-    const sealed = f.path !== ledgerPath(planId2);
-    const text2 = (sealed ? segmentCache.get(f.sha) : void 0) ?? await readRepoFile(client, repo, f.path, branch);
+    const text2 = await readRepoFile(client, repo, f.path, branch);
     if (text2 === null || gitBlobId(text2) !== f.sha) return null;
-    if (sealed) rememberSegment(f.sha, text2);
     const offset = rows.length;
     for (const l of parseLedgerLines(text2, { path: `${branch}:${f.path}`, planId: planId2 })) {
       if ("row" in l) {
@@ -4071,6 +3933,80 @@ function gitTreeId(entries) {
     sorted.map((e) => Buffer.concat([Buffer.from(`100644 ${e.name}\0`), Buffer.from(e.sha, "hex")]))
   );
   return createHash2("sha1").update(`tree ${body.length}\0`).update(body).digest("hex");
+}
+function orderSegments(where, entries) {
+  const numbered = [];
+  for (const entry of entries) {
+    const m = /^(\d{6})\.jsonl$/.exec(entry.name);
+    if (!m || entry.type !== "file")
+      throw layoutError(
+        where,
+        `holds "${entry.name}", which is not a ledger segment (only files 000001.jsonl, 000002.jsonl, \u2026 belong there); move it out of the folder with a commit on the ledger branch`
+      );
+    numbered.push({ n: Number(m[1]), entry });
+  }
+  numbered.sort((a, b) => a.n - b.n);
+  numbered.forEach(({ n }, i) => {
+    if (n !== i + 1) throw layoutError(where, `segment ${String(i + 1).padStart(6, "0")}.jsonl is missing`);
+  });
+  return numbered.map((s) => s.entry);
+}
+function layoutError(where, detail) {
+  const error = new LedgerFormatError(where, 0, detail);
+  error.message = `${where}: ${detail}`;
+  return error;
+}
+
+// src/github/ledger-log-api.ts
+async function readCommitRows(client, repo, branch, planId2) {
+  const messages = [];
+  let at = branch;
+  for (let page = 1; ; page++) {
+    const res = await client.rest.repos.listCommits({
+      ...repo,
+      sha: at,
+      path: planDir(planId2),
+      per_page: 100,
+      page
+    });
+    if (page === 1 && res.data[0]) at = res.data[0].sha;
+    for (const c of res.data) messages.push(c.commit.message);
+    if (res.data.length < 100) break;
+  }
+  const legacyText = messages.length > 0 ? await readRepoFile(client, repo, legacyPath(planId2), at) : null;
+  const legacy = legacyText === null ? null : parseLegacy(legacyText, planId2);
+  if (typeof legacy === "string") throw new LedgerFormatError(`${branch}:${legacyPath(planId2)}`, 0, legacy, planId2);
+  const raws = [...legacy?.lines ?? []];
+  const dropped = /* @__PURE__ */ new Set();
+  for (const message of messages.reverse()) {
+    const text2 = rowTextOf(message);
+    for (const n of droppedRowsOf(message)) dropped.add(n);
+    if (text2 !== null) raws.push(text2);
+  }
+  const rows = [];
+  raws.forEach((raw, i) => {
+    const line = i + 1;
+    if (dropped.has(line)) return;
+    const row = typeof raw === "string" ? parseRowText(raw, planId2) : raw.problem;
+    if (typeof row === "string") throw new LedgerFormatError(`${branch}:${planDir(planId2)}`, line, row, planId2);
+    rows.push(row);
+  });
+  return rows;
+}
+
+// src/github/ledger-api.ts
+var READ_ATTEMPTS = 4;
+async function readLedgerRows(client, repo, branch, planId2) {
+  for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt++) {
+    const plan = await listDirectory(client, repo, planDir(planId2), branch);
+    if (plan.some((e) => e.name === "state.json" || e.name === "legacy.json"))
+      return readCommitRows(client, repo, branch, planId2);
+    const rows = await readLegacyOnce(client, repo, branch, planId2, plan);
+    if (rows) return rows;
+  }
+  throw new Error(
+    `the ledger of plan ${planId2} on ${branch} changed during each of ${READ_ATTEMPTS} reads (or a file there is not UTF-8 text); try again`
+  );
 }
 async function readReportJson(client, repo, branch, path) {
   const text2 = await readRepoFile(client, repo, path, branch);
@@ -4109,8 +4045,2072 @@ async function cancelWorkflowRun(client, repo, runId) {
   await client.rest.actions.cancelWorkflowRun({ ...repo, run_id: runId });
 }
 
+// src/github/checks.ts
+function extras(f) {
+  return {
+    ...f.detailsUrl ? { details_url: f.detailsUrl } : {},
+    ...f.externalId ? { external_id: f.externalId } : {},
+    ...f.actions ? { actions: f.actions } : {}
+  };
+}
+async function createQueuedCheck(client, repo, c) {
+  const res = await client.rest.checks.create({
+    ...repo,
+    name: c.name,
+    head_sha: c.headSha,
+    status: "queued",
+    output: c.output,
+    ...extras(c)
+  });
+  return res.data.id;
+}
+async function getCheckRun(client, repo, id2) {
+  const { data } = await client.rest.checks.get({ ...repo, check_run_id: id2 });
+  return {
+    id: data.id,
+    name: data.name,
+    status: data.status,
+    conclusion: data.conclusion ?? null,
+    headSha: data.head_sha,
+    pullRequests: (data.pull_requests ?? []).map((p) => p.number)
+  };
+}
+async function completeCheck(client, repo, target, render, c) {
+  const [first, ...rest] = render.requests;
+  if (!first) throw new Error("a check-run rendering has at least one request");
+  const done = {
+    status: "completed",
+    conclusion: render.conclusion,
+    completed_at: c.at.toISOString(),
+    output: first.output,
+    ...extras(c)
+  };
+  const id2 = "id" in target ? target.id : (await client.rest.checks.create({
+    ...repo,
+    name: target.create.name,
+    head_sha: target.create.headSha,
+    ...done
+  })).data.id;
+  if ("id" in target) await client.rest.checks.update({ ...repo, check_run_id: id2, ...done });
+  for (const more of rest) await client.rest.checks.update({ ...repo, check_run_id: id2, output: more.output });
+  return id2;
+}
+
+// src/engine/dispatch.ts
+async function pool(limit, tasks) {
+  const results = new Array(tasks.length);
+  const width = limit <= 0 ? tasks.length : Math.min(limit, tasks.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < tasks.length) {
+        const i = next++;
+        results[i] = await tasks[i]();
+      }
+    })
+  );
+  return results;
+}
+
+// src/triggers/launch.ts
+var HOW_TO_APPROVE = "approve the pull request that adds or changes the plan (a review that approves it), or comment `/okstra approve` on it; `okstra plan approve` does it from a clone";
+function workflowPath(config2) {
+  return `.github/workflows/${config2.bot.workflow}`;
+}
+function dispatchRef(defaultBranch, req) {
+  if (!req.planFromPullRequest) return { ok: true, ref: defaultBranch, planRef: null };
+  if (isFromFork(req.pr)) {
+    return {
+      ok: false,
+      reason: `the plan ${inlineCode(req.planPath)} is added or changed by this pull request, whose branch lives in a fork; okstra runs only plans that are on this repository's branches: merge the plan first (or push the branch here).`
+    };
+  }
+  return { ok: true, ref: defaultBranch, planRef: req.pr.headSha };
+}
+async function launch(deps, config2, req) {
+  const where = dispatchRef(deps.defaultBranch, req);
+  if (!where.ok) return where;
+  const path = workflowPath(config2);
+  const [ledger, workflow] = await Promise.all([
+    req.ledger ?? readPlanLedger(deps, config2, req.plan.id),
+    readRepoFile(deps.client, deps.repo, path, where.ref)
+  ]);
+  if (!ledger.ok) return ledger;
+  const approval = approvalStatus(ledger.state, req.planBlob, config2);
+  if (approval.kind === "not-approved")
+    return { ok: false, reason: notApprovedMessage(req.plan.id, approval, HOW_TO_APPROVE) };
+  const selection = selectStages(req.plan, ledger.state, req.what, deps.now());
+  if (!selection.ok) return selection;
+  if (workflow === null)
+    return {
+      ok: false,
+      reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(where.ref)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).`
+    };
+  const problems = workflowProblems(workflow);
+  const reset = req.what.kind === "reconcile" && req.what.reset;
+  const rebase = req.what.kind === "retry" && req.what.rebase === true;
+  if (problems.length > 0)
+    return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join("; ")}.` };
+  const runsUrl = `${deps.webUrl}/actions/workflows/${config2.bot.workflow}`;
+  const runs = selection.mode === "chain" ? [selection.stages] : selection.stages.map((n) => [n]);
+  const startRun = async (stages) => {
+    const ids2 = /* @__PURE__ */ new Map();
+    for (const stage2 of stages) {
+      const id2 = await createQueuedCheck(deps.client, deps.repo, {
+        name: checkRunName(req.plan.id, stage2),
+        headSha: req.pr.headSha,
+        detailsUrl: runsUrl,
+        output: {
+          title: "Queued",
+          summary: `Requested by @${req.actor} (${req.origin}). Waiting for the [okstra workflow](${runsUrl}) to ${queuedWork(selection.mode, stages, reset, rebase)} of plan ${inlineCode(req.plan.id)}.`
+        }
+      });
+      ids2.set(stage2, id2);
+    }
+    const inputs = dispatchInputs({
+      mode: selection.mode,
+      ...reset ? { reset } : {},
+      ...rebase ? { rebase } : {},
+      planPath: req.planPath,
+      planRef: where.planRef,
+      stages,
+      prNumber: req.pr.number,
+      executor: req.options.executor,
+      verifiers: req.options.verifiers,
+      models: req.options.models,
+      checkRunIds: ids2,
+      trigger: req.trigger,
+      actor: req.actor
+    });
+    try {
+      await dispatchWorkflow(deps.client, deps.repo, config2.bot.workflow, where.ref, inputs);
+    } catch (error) {
+      const why = describeApiError(error);
+      await failQueuedChecks(
+        deps,
+        [...ids2.values()],
+        `GitHub refused to dispatch ${inlineCode(path)}: ${inlineCode(why)}`
+      );
+      return { stages, ids: ids2, error: why };
+    }
+    deps.log.info(
+      `dispatched ${config2.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ""} ${selection.mode}${reset ? " --reset" : ""}${rebase ? " --rebase" : ""} ${stages.join(",")} on PR #${req.pr.number} (checks ${[...ids2.values()].join(",")})`
+    );
+    return { stages, ids: ids2 };
+  };
+  const outcomes = await pool(
+    DISPATCHES_AT_ONCE,
+    runs.map((stages) => () => startRun(stages))
+  );
+  const checkRunIds = new Map(outcomes.flatMap((o) => [...o.ids]));
+  const refused = outcomes.find((o) => o.error !== void 0);
+  if (refused) {
+    const started = outcomes.filter((o) => o.error === void 0).flatMap((o) => o.stages);
+    return {
+      ok: false,
+      reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(refused.error ?? "")})${started.length > 0 ? `; stage${started.length === 1 ? "" : "s"} ${started.join(", ")} did start` : ""}.`
+    };
+  }
+  return { ok: true, mode: selection.mode, stages: selection.stages, checkRunIds };
+}
+var DISPATCHES_AT_ONCE = 4;
+async function failQueuedChecks(deps, ids2, summary) {
+  for (const id2 of ids2) {
+    await completeCheck(
+      deps.client,
+      deps.repo,
+      { id: id2 },
+      {
+        conclusion: "failure",
+        requests: [{ output: { title: "The workflow could not be started", summary, annotations: [] } }]
+      },
+      { at: deps.now() }
+    );
+  }
+}
+function queuedWork(mode, stages, reset, rebase) {
+  switch (mode) {
+    case "chain":
+      return `run the chain ${stages.join(" \u2192 ")}`;
+    case "stage":
+      return rebase ? `replay stage ${stages.join(", ")}'s preserved branch onto the stage's current base, then run it` : `run stage ${stages.join(", ")}`;
+    case "reconcile":
+      return reset ? `put stage ${stages.join(", ")}'s moved branch back at the head its done row records` : `re-verify stage ${stages.join(", ")}'s moved branch and record its new head`;
+  }
+}
+
+// src/triggers/plan.ts
+async function dispatchPlanning(deps, config2, inputs) {
+  const path = workflowPath(config2);
+  const workflow = await readRepoFile(deps.client, deps.repo, path, deps.defaultBranch);
+  if (workflow === null)
+    return {
+      ok: false,
+      reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(deps.defaultBranch)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).`
+    };
+  const problems = workflowProblems(workflow, inputs.mode);
+  if (problems.length > 0)
+    return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join("; ")}.` };
+  try {
+    await dispatchWorkflow(deps.client, deps.repo, config2.bot.workflow, deps.defaultBranch, inputs);
+  } catch (error) {
+    return {
+      ok: false,
+      reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(describeApiError(error))}).`
+    };
+  }
+  return { ok: true, runsUrl: `${deps.webUrl}/actions/workflows/${config2.bot.workflow}` };
+}
+async function startPlanning(deps, config2, req) {
+  const out = await dispatchPlanning(deps, config2, planDispatchInputs(req));
+  if (out.ok)
+    deps.log.info(
+      `dispatched ${config2.bot.workflow} on ${deps.defaultBranch} mode plan for ${req.source.kind === "issue" ? `issue #${req.source.issue}` : `plan ${req.source.planId} on PR #${req.source.prNumber}`}`
+    );
+  return out;
+}
+function replanTarget(pr) {
+  const planId2 = planIdOfPlanBranch(pr.headRef);
+  if (planId2 === null || isFromFork(pr))
+    return {
+      ok: false,
+      reason: `this is not a plan pull request (its branch is ${inlineCode(pr.headRef)}${isFromFork(pr) ? " in a fork" : ""}; a plan pull request comes from \`okstra/<plan-id>/plan\` on this repository). To draft a new plan, comment \`/okstra plan [text]\` on an issue.`
+    };
+  if (pr.state !== "open") return { ok: false, reason: "this plan pull request is closed; reopen it to re-plan." };
+  return { ok: true, planId: planId2 };
+}
+
+// src/core/lru.ts
+var Lru = class {
+  constructor(maxWeight, weigh = () => 1) {
+    this.maxWeight = maxWeight;
+    this.weigh = weigh;
+  }
+  maxWeight;
+  weigh;
+  entries = /* @__PURE__ */ new Map();
+  total = 0;
+  get(key) {
+    const entry = this.entries.get(key);
+    if (entry === void 0) return void 0;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+  set(key, value) {
+    this.delete(key);
+    const weight = this.weigh(value);
+    this.entries.set(key, { value, weight });
+    this.total += weight;
+    for (const [oldest, entry] of this.entries) {
+      if (this.total <= this.maxWeight) break;
+      this.entries.delete(oldest);
+      this.total -= entry.weight;
+    }
+  }
+  delete(key) {
+    const entry = this.entries.get(key);
+    if (entry === void 0) return;
+    this.entries.delete(key);
+    this.total -= entry.weight;
+  }
+  clear() {
+    this.entries.clear();
+    this.total = 0;
+  }
+  get size() {
+    return this.entries.size;
+  }
+  /** The weight held now: the count, or the sum of the entries' sizes. */
+  get weight() {
+    return this.total;
+  }
+};
+
+// src/core/plan/codes.ts
+var PLAN_CODES = {
+  frontMatterInvalidYaml: "plan/front-matter-invalid-yaml",
+  frontMatterNotMapping: "plan/front-matter-not-a-mapping",
+  frontMatterInvalidValue: "plan/front-matter-invalid-value",
+  frontMatterUnknownKey: "plan/front-matter-unknown-key",
+  unsafePlanId: "plan/unsafe-plan-id",
+  missingStageMap: "plan/missing-stage-map",
+  duplicateStageMap: "plan/duplicate-stage-map",
+  noStages: "plan/no-stages",
+  stageHeadingInvalid: "plan/stage-heading-invalid",
+  stageNumberNotANumber: "plan/stage-number-not-a-number",
+  stageNumberNotInteger: "plan/stage-number-not-integer",
+  stageNumberNotPositive: "plan/stage-number-not-positive",
+  stageTitleMissing: "plan/stage-title-missing",
+  duplicateStage: "plan/duplicate-stage",
+  stageOutsideStageMap: "plan/stage-outside-stage-map",
+  emptyStage: "plan/empty-stage",
+  unknownField: "plan/unknown-field",
+  fieldNotKeyValue: "plan/field-not-key-value",
+  duplicateField: "plan/duplicate-field",
+  invalidDependency: "plan/invalid-dependency",
+  duplicateDependency: "plan/duplicate-dependency",
+  unknownDependency: "plan/unknown-dependency",
+  selfDependency: "plan/self-dependency",
+  dependencyCycle: "plan/dependency-cycle",
+  duplicateClarificationItems: "plan/duplicate-clarification-items",
+  stageHeadingWrongLevel: "plan/stage-heading-wrong-level",
+  stageWithoutValidation: "plan/stage-without-validation",
+  badTdd: "plan/bad-tdd"
+};
+
+// src/core/plan/strongly-connected.ts
+function stronglyConnectedComponents(nodes, successors) {
+  const index = /* @__PURE__ */ new Map();
+  const lowLink = /* @__PURE__ */ new Map();
+  const onStack = /* @__PURE__ */ new Set();
+  const stack = [];
+  const components = [];
+  let counter = 0;
+  for (const root of nodes) {
+    if (index.has(root)) continue;
+    const frames = [{ node: root, next: 0 }];
+    index.set(root, counter);
+    lowLink.set(root, counter);
+    counter++;
+    stack.push(root);
+    onStack.add(root);
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1];
+      const next = successors.get(frame.node) ?? [];
+      if (frame.next < next.length) {
+        const successor = next[frame.next++];
+        if (!index.has(successor)) {
+          index.set(successor, counter);
+          lowLink.set(successor, counter);
+          counter++;
+          stack.push(successor);
+          onStack.add(successor);
+          frames.push({ node: successor, next: 0 });
+        } else if (onStack.has(successor)) {
+          lowLink.set(frame.node, Math.min(lowLink.get(frame.node), index.get(successor)));
+        }
+        continue;
+      }
+      frames.pop();
+      const parent = frames[frames.length - 1];
+      if (parent)
+        lowLink.set(parent.node, Math.min(lowLink.get(parent.node), lowLink.get(frame.node)));
+      if (lowLink.get(frame.node) === index.get(frame.node)) {
+        const component = [];
+        let member;
+        do {
+          member = stack.pop();
+          onStack.delete(member);
+          component.push(member);
+        } while (member !== frame.node);
+        components.push(component);
+      }
+    }
+  }
+  return components;
+}
+
+// src/core/plan/dependency-graph.ts
+function checkDependencies(drafts, sink) {
+  const known = new Set(drafts.map((draft) => draft.stage.number));
+  const successors = /* @__PURE__ */ new Map();
+  const knownList = [...known].sort((a, b) => a - b).join(", ");
+  for (const { stage: stage2, dependencyRefs } of drafts) {
+    const edges = [];
+    for (const ref of dependencyRefs) {
+      if (ref.stage === stage2.number) {
+        sink.error(
+          PLAN_CODES.selfDependency,
+          ref.position,
+          `stage ${stage2.number} depends on itself`,
+          "remove it from its own depends-on"
+        );
+      } else if (!known.has(ref.stage)) {
+        sink.error(
+          PLAN_CODES.unknownDependency,
+          ref.position,
+          `stage ${stage2.number} depends on stage ${ref.stage}, which is not in the Stage Map`,
+          `stages in this plan: ${knownList}`
+        );
+      } else {
+        edges.push(ref.stage);
+      }
+    }
+    successors.set(
+      stage2.number,
+      edges.sort((a, b) => a - b)
+    );
+  }
+  const nodes = [...known].sort((a, b) => a - b);
+  for (const component of stronglyConnectedComponents(nodes, successors)) {
+    if (component.length < 2) continue;
+    const cycle = shortestCycle(
+      component.reduce((a, b) => Math.min(a, b)),
+      new Set(component),
+      successors
+    );
+    const from = drafts.find((draft) => draft.stage.number === cycle[0]);
+    const ref = from?.dependencyRefs.find((candidate) => candidate.stage === cycle[1]);
+    if (!from || !ref) continue;
+    sink.error(
+      PLAN_CODES.dependencyCycle,
+      ref.position,
+      `dependency cycle: ${cycle.join(" \u2192 ")} (each stage depends on the next)`,
+      "a stage can only build on stages that finish before it; remove one of these dependencies"
+    );
+  }
+}
+function shortestCycle(start, component, successors) {
+  const previous = /* @__PURE__ */ new Map();
+  const queue = [start];
+  for (let head2 = 0; head2 < queue.length; head2++) {
+    const node = queue[head2];
+    for (const next of successors.get(node) ?? []) {
+      if (!component.has(next)) continue;
+      if (next === start) {
+        const path = [start];
+        for (let at = node; at !== void 0 && at !== start; at = previous.get(at)) path.push(at);
+        path.push(start);
+        return [path[0], ...path.slice(1, -1).reverse(), start];
+      }
+      if (!previous.has(next) && next !== start) {
+        previous.set(next, node);
+        queue.push(next);
+      }
+    }
+  }
+  return [start, start];
+}
+
+// src/core/plan/diagnostic-sink.ts
+var DiagnosticSink = class {
+  constructor(path) {
+    this.path = path;
+  }
+  path;
+  errors = [];
+  warnings = [];
+  error(code, at, message, hint) {
+    this.errors.push({ severity: "error", code, message, hint, path: this.path, line: at.line, column: at.column });
+  }
+  /** A strictness rule: an error, or a warning when the parse is lenient (the rule's older behaviour). */
+  strict(lenient, code, at, message, hint) {
+    if (lenient) this.warning(code, at, message, hint);
+    else this.error(code, at, message, hint);
+  }
+  warning(code, at, message, hint) {
+    this.warnings.push({ severity: "warning", code, message, hint, path: this.path, line: at.line, column: at.column });
+  }
+};
+
+// src/core/plan/front-matter.ts
+import { isMap as isMap2, isScalar, LineCounter as LineCounter2, parseDocument as parseDocument3 } from "yaml";
+var KEYS = ["id", "base", "title"];
+var EMPTY = { id: null, base: null, title: null };
+function readFrontMatter(node, context) {
+  if (!node) return EMPTY;
+  const { src, sink } = context;
+  const fenceStart = node.position?.start.offset ?? 0;
+  const valueStart = src.indexOf("\n", fenceStart) + 1;
+  const firstLine = positionOf(context, valueStart).line;
+  const lineCounter = new LineCounter2();
+  const document = parseDocument3(node.value, { lineCounter, prettyErrors: false });
+  const at = (offset) => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line: firstLine + line - 1, column: col };
+  };
+  if (document.errors.length > 0) {
+    for (const error of document.errors) {
+      sink.error(
+        PLAN_CODES.frontMatterInvalidYaml,
+        at(error.pos[0]),
+        `front matter is not valid YAML: ${error.message}`,
+        "fix the YAML between the `---` lines, or remove the front matter"
+      );
+    }
+    return EMPTY;
+  }
+  const contents = document.contents;
+  if (contents === null || isScalar(contents) && contents.value === null) return EMPTY;
+  if (!isMap2(contents)) {
+    sink.error(
+      PLAN_CODES.frontMatterNotMapping,
+      at(contents.range?.[0] ?? 0),
+      "front matter must be a YAML mapping of keys to values",
+      "write one `key: value` per line, e.g. `id: add-login`"
+    );
+    return EMPTY;
+  }
+  const result = { id: null, base: null, title: null };
+  for (const pair of contents.items) {
+    const keyNode = pair.key;
+    const key = isScalar(keyNode) ? String(keyNode.value) : "";
+    const keyAt = at(keyNode?.range?.[0] ?? 0);
+    const valueNode = pair.value;
+    const value = isScalar(valueNode) ? valueNode.value : valueNode === null ? null : valueNode;
+    const valueAt = valueNode?.range ? at(valueNode.range[0]) : keyAt;
+    if (!KEYS.includes(key)) {
+      const match = closestMatch(key.toLowerCase(), KEYS);
+      const known = "known keys: `id`, `base`, `title`";
+      sink.warning(
+        PLAN_CODES.frontMatterUnknownKey,
+        keyAt,
+        `unknown front-matter key "${key}"`,
+        match ? `did you mean \`${match}\`? ${known}` : known
+      );
+      continue;
+    }
+    if (value !== null && typeof value !== "string") {
+      sink.error(
+        PLAN_CODES.frontMatterInvalidValue,
+        valueAt,
+        `front-matter \`${key}\` must be a string`,
+        `quote it: ${key}: "${String(isScalar(valueNode) ? valueNode.value : "\u2026")}"`
+      );
+      continue;
+    }
+    const text2 = value === null ? null : value.trim() || null;
+    if (key === "id") result.id = text2 === null ? null : { value: text2, position: valueAt };
+    else if (key === "base") result.base = text2;
+    else result.title = text2;
+  }
+  return result;
+}
+
+// src/core/plan/headings.ts
+function headingContentRange(heading) {
+  const first = heading.children[0];
+  const last = heading.children[heading.children.length - 1];
+  if (!first?.position || !last?.position) {
+    const end = heading.position?.end.offset ?? 0;
+    return { start: end, end };
+  }
+  return { start: first.position.start.offset ?? 0, end: last.position.end.offset ?? 0 };
+}
+function headingSource(src, heading) {
+  const { start, end } = headingContentRange(heading);
+  return src.slice(start, end);
+}
+var ATX_OPEN = /^(#{1,6})(?:[ \t]+|$)/;
+var CLOSING_SEQUENCE = /[ \t]+#+[ \t]*$/;
+function atxHeadingNode(src, lineStart, lines) {
+  const newline = src.indexOf("\n", lineStart);
+  const lineEnd2 = newline === -1 ? src.length : newline;
+  const line = src.slice(lineStart, lineEnd2);
+  const open = ATX_OPEN.exec(line);
+  if (!open) return null;
+  let content = line.slice(open[0].length);
+  content = /^#+[ \t]*$/.test(content) ? "" : content.replace(CLOSING_SEQUENCE, "").replace(/[ \t]+$/, "");
+  const contentStart = lineStart + open[0].length;
+  const contentEnd = contentStart + content.length;
+  const trailingEnd = lineStart + line.replace(/[ \t]+$/, "").length;
+  return {
+    type: "heading",
+    depth: open[1].length,
+    children: content ? [{ type: "text", value: content, position: { start: lines.point(contentStart), end: lines.point(contentEnd) } }] : [],
+    position: { start: lines.point(lineStart), end: lines.point(trailingEnd) }
+  };
+}
+
+// src/core/plan/code-spans.ts
+function findCodeSpans(text2, offset) {
+  const spans = [];
+  let at = text2.indexOf("`");
+  while (at !== -1) {
+    const runLength = backtickRun(text2, at);
+    const close = findClosingRun(text2, at + runLength, runLength);
+    if (close === -1) {
+      at = text2.indexOf("`", at + runLength);
+      continue;
+    }
+    spans.push({
+      value: codeSpanValue(text2.slice(at + runLength, close)),
+      start: offset + at,
+      end: offset + close + runLength
+    });
+    at = text2.indexOf("`", close + runLength);
+  }
+  return spans;
+}
+function backtickRun(text2, at) {
+  let end = at;
+  while (text2[end] === "`") end++;
+  return end - at;
+}
+function findClosingRun(text2, from, length) {
+  for (let at = text2.indexOf("`", from); at !== -1; ) {
+    const run2 = backtickRun(text2, at);
+    if (run2 === length) return at;
+    at = text2.indexOf("`", at + run2);
+  }
+  return -1;
+}
+function codeSpanValue(raw) {
+  const value = raw.replace(/\n/g, " ");
+  if (value.length >= 2 && value.startsWith(" ") && value.endsWith(" ") && /[^ ]/.test(value))
+    return value.slice(1, -1);
+  return value;
+}
+
+// src/core/plan/field-keys.ts
+var ALIASES = {
+  "depends-on": ["depends-on", "dependencies"],
+  files: ["files"],
+  validation: ["validation", "validation-commands", "stage-validation"],
+  "exit-contract": ["exit-contract", "stage-exit-contract"],
+  rollback: ["rollback"],
+  tdd: ["tdd", "test-first"]
+};
+var BY_SPELLING = new Map(
+  Object.keys(ALIASES).flatMap(
+    (key) => ALIASES[key].map((spelling) => [spelling, key])
+  )
+);
+function normaliseKey(key) {
+  return key.trim().toLowerCase().replace(/[\s_-]+/g, "-");
+}
+function canonicalFieldKey(key) {
+  return BY_SPELLING.get(normaliseKey(key)) ?? null;
+}
+var FIELD_SPELLINGS = [...BY_SPELLING.keys()];
+var DISPLAY = {
+  "depends-on": "Depends on",
+  dependencies: "Dependencies",
+  files: "Files",
+  validation: "Validation",
+  "validation-commands": "Validation commands",
+  "stage-validation": "Stage validation",
+  "exit-contract": "Exit contract",
+  "stage-exit-contract": "Stage exit contract",
+  rollback: "Rollback",
+  tdd: "TDD",
+  "test-first": "Test first"
+};
+function suggestFieldKey(written) {
+  const match = closestMatch(normaliseKey(written), FIELD_SPELLINGS);
+  if (match === null) return null;
+  const key = written.trim();
+  const separator = /[\s_-]/.exec(key)?.[0];
+  const words = (DISPLAY[match] ?? match).split(" ");
+  const joined = words.join(separator === "_" || separator === "-" ? separator : " ");
+  if (key === key.toUpperCase() && key !== key.toLowerCase()) return joined.toUpperCase();
+  if (key === key.toLowerCase()) return joined.toLowerCase();
+  return joined;
+}
+
+// src/core/plan/field-items.ts
+var KEY = String.raw`[\p{L}][\p{L}\d_-]*(?:[ \t]+[\p{L}\d_-]+){0,3}`;
+var BOLD_KEY = new RegExp(String.raw`^(\*\*|__)(${KEY})[ \t]*(?::\1|\1[ \t]*:)[ \t]*`, "u");
+var PLAIN_KEY = new RegExp(String.raw`^(${KEY})[ \t]*:(?=[ \t\n]|$)[ \t]*`, "u");
+function readFieldKey(text2) {
+  const bold = BOLD_KEY.exec(text2);
+  if (bold)
+    return { key: bold[2].trim(), keyOffset: bold[1].length, valueOffset: bold[0].length };
+  const plain = PLAIN_KEY.exec(text2);
+  if (plain) return { key: plain[1].trim(), keyOffset: 0, valueOffset: plain[0].length };
+  return null;
+}
+function isFieldList(items) {
+  if (!items[0]?.key) return false;
+  return items.some(
+    (item) => item.key !== null && (canonicalFieldKey(item.key) !== null || closestMatch(normaliseKey(item.key), FIELD_SPELLINGS) !== null)
+  );
+}
+function fieldListFromNode(list2, src) {
+  return {
+    start: list2.position?.start.offset ?? 0,
+    end: list2.position?.end.offset ?? 0,
+    items: list2.children.map((item) => fieldItemFromNode(item, src))
+  };
+}
+function fieldItemFromNode(item, src) {
+  const start = item.position?.start.offset ?? 0;
+  const end = item.position?.end.offset ?? 0;
+  const [first, ...rest] = item.children;
+  if (first?.type !== "paragraph") {
+    const contentStart = first?.position?.start.offset ?? end;
+    return {
+      start,
+      end,
+      key: null,
+      keyStart: contentStart,
+      contentStart,
+      valueStart: contentStart,
+      inlineEnd: contentStart,
+      codeSpans: [],
+      nested: item.children,
+      contentIndent: (first?.position?.start.column ?? 1) - 1
+    };
+  }
+  const paragraphStart = first.position?.start.offset ?? start;
+  const inlineEnd = first.position?.end.offset ?? end;
+  const read = readFieldKey(src.slice(paragraphStart, inlineEnd));
+  const valueStart = paragraphStart + (read?.valueOffset ?? 0);
+  return {
+    start,
+    end,
+    key: read?.key ?? null,
+    keyStart: paragraphStart + (read?.keyOffset ?? 0),
+    contentStart: paragraphStart,
+    valueStart,
+    inlineEnd,
+    codeSpans: inlineCodeAfter(first, valueStart),
+    nested: rest,
+    contentIndent: (first.position?.start.column ?? 1) - 1
+  };
+}
+function inlineCodeAfter(node, from) {
+  const spans = [];
+  const visit = (current) => {
+    if (current.type === "inlineCode") {
+      const start = current.position?.start.offset ?? 0;
+      if (start >= from) spans.push({ value: current.value, start, end: current.position?.end.offset ?? start });
+      return;
+    }
+    if ("children" in current) for (const child of current.children) visit(child);
+  };
+  visit(node);
+  return spans;
+}
+
+// src/core/plan/nested-fence.ts
+function readNestedFence(src, at, end, indent2, lines) {
+  const opening = lineText(src, at, end);
+  const open = FENCE_OPEN.exec(opening.slice(indent2));
+  if (!open || opening.slice(0, indent2).trim() !== "" || opening.includes("	")) return null;
+  const extra = open[1].length;
+  const fence = open[2];
+  const info = open[3].trim();
+  if (fence[0] === "`" && info.includes("`") || /[\\&]/.test(info)) return null;
+  const values = [];
+  for (let line = nextLine(src, at, end); line < end; line = nextLine(src, line, end)) {
+    const text2 = lineText(src, line, end);
+    if (text2.includes("	")) return null;
+    const blank = text2.trim() === "";
+    if (!blank && !text2.startsWith(" ".repeat(indent2))) return null;
+    const inner = text2.slice(Math.min(indent2, leadingSpaces(text2)));
+    const close = FENCE_CLOSE.exec(inner);
+    if (close && close[1][0] === fence[0] && close[1].length >= fence.length) {
+      const lineEnd2 = line + text2.length;
+      const space = info.search(/[ \t]/);
+      return {
+        node: {
+          type: "code",
+          lang: info === "" ? null : space === -1 ? info : info.slice(0, space),
+          meta: space === -1 ? null : info.slice(space).trim() || null,
+          value: values.join("\n"),
+          position: { start: lines.point(at + indent2 + extra), end: lines.point(lineEnd2) }
+        },
+        next: lineEnd2 + 1
+      };
+    }
+    values.push(inner.slice(Math.min(extra, leadingSpaces(inner))));
+  }
+  return null;
+}
+function opensNestedFence(src, at, end, indent2) {
+  const text2 = lineText(src, at, end);
+  return text2.slice(0, indent2).trim() === "" && FENCE_OPEN.test(text2.slice(indent2));
+}
+var FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+var FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
+function lineText(src, at, end) {
+  const newline = src.indexOf("\n", at);
+  return src.slice(at, newline === -1 || newline > end ? end : newline);
+}
+function nextLine(src, at, end) {
+  return at + lineText(src, at, end).length + 1;
+}
+function leadingSpaces(text2) {
+  return /^ */.exec(text2)?.[0].length ?? 0;
+}
+
+// src/core/plan/fast-field-list.ts
+function readSimpleFieldList(src, start, end, lines, options2 = {}) {
+  const reader = new LineReader(src, end, lines, options2.fencedCode === true);
+  let at = start;
+  for (; ; ) {
+    if (at >= end) return null;
+    const text2 = reader.text(at);
+    if (text2.startsWith("- ") || text2.startsWith("* ") || text2.startsWith("+ ")) break;
+    if (text2.trim() !== "" && !new RegExp("^\\p{L}", "u").test(text2)) return null;
+    at = reader.next(at);
+  }
+  const marker = src[at];
+  const items = [];
+  for (; ; ) {
+    const item = reader.item(at, 0, marker);
+    if (!item) return null;
+    const children = reader.blocks(reader.next(at), 2);
+    if (!children) return null;
+    items.push(fieldItem(item, children.nodes, src));
+    at = children.next;
+    if (at >= end) break;
+    if (reader.text(at).trim() !== "") {
+      if (reader.text(at).startsWith(`${marker} `)) continue;
+      return null;
+    }
+    while (at < end && reader.text(at).trim() === "") at = reader.next(at);
+    if (at >= end) break;
+    const resumed = reader.text(at);
+    if (/^[ \t]/.test(resumed)) return null;
+    if (resumed[0] === marker && /^.(?:[ \t]|$)/.test(resumed)) continue;
+    break;
+  }
+  if (!isFieldList(items)) return null;
+  return { start: items[0].start, end: items[items.length - 1].end, items };
+}
+var UNSIMPLE = /[\\<[&\t]/;
+var PLAIN_START = /^(?:\*\*|__)?[\p{L}\d`"'(]/u;
+var ORDERED_MARKER = /^\d{1,9}[.)](?:[ \t]|$)/;
+var LineReader = class {
+  constructor(src, end, lines, fencedCode) {
+    this.src = src;
+    this.end = end;
+    this.lines = lines;
+    this.fencedCode = fencedCode;
+  }
+  src;
+  end;
+  lines;
+  fencedCode;
+  text(at) {
+    return this.src.slice(at, this.lineEnd(at));
+  }
+  next(at) {
+    return this.lineEnd(at) + 1;
+  }
+  /** `<indent spaces><marker> <simple content>`, or null. */
+  item(at, indent2, marker) {
+    const line = this.text(at);
+    const contentAt = indent2 + 2;
+    if (line.length <= contentAt || line[indent2] !== marker || line[indent2 + 1] !== " " || line[contentAt] === " ")
+      return null;
+    if (indent2 > 0 && line.slice(0, indent2).trim() !== "") return null;
+    const content = line.slice(contentAt).replace(/[ \t]+$/, "");
+    if (UNSIMPLE.test(content) || ORDERED_MARKER.test(content)) return null;
+    if (!readFieldKey(content) && !PLAIN_START.test(content)) return null;
+    return { start: at + indent2, contentStart: at + contentAt, contentEnd: at + contentAt + content.length };
+  }
+  /**
+   * The blocks below an item's first line whose content is indented by
+   * `indent` spaces: a nested list indented by exactly `indent` (and, with
+   * `fencedCode`, fenced code blocks), up to the first line indented less.
+   * Returns null (give up) on any other indented line.
+   */
+  blocks(at, indent2) {
+    const nodes = [];
+    while (this.indentation(at) >= indent2) {
+      if (this.fencedCode && this.indentation(at) <= indent2 + 3) {
+        const fence = readNestedFence(this.src, at, this.end, indent2, this.lines);
+        if (fence) {
+          nodes.push(fence.node);
+          at = fence.next;
+          continue;
+        }
+      }
+      const list2 = this.nestedList(at, indent2);
+      if (!list2) return null;
+      nodes.push(list2.list);
+      at = list2.next;
+    }
+    return { nodes, next: at };
+  }
+  /** A list indented by exactly `indent` spaces starting at `at`, with its own nested blocks, or null. */
+  nestedList(at, indent2) {
+    const marker = this.text(at)[indent2];
+    if (marker !== "-" && marker !== "*" && marker !== "+") return null;
+    const children = [];
+    while (this.indentation(at) >= indent2) {
+      const item = this.item(at, indent2, marker);
+      if (!item) {
+        if (this.fencedCode && children.length > 0 && opensNestedFence(this.src, at, this.end, indent2)) break;
+        return null;
+      }
+      const nested = this.blocks(this.next(at), indent2 + 2);
+      if (!nested) return null;
+      children.push(this.listItemNode(item, nested.nodes));
+      at = nested.next;
+    }
+    const first = children[0];
+    const last = children[children.length - 1];
+    return {
+      list: {
+        type: "list",
+        ordered: false,
+        start: null,
+        spread: false,
+        children,
+        position: { start: point(first), end: endPoint(last) }
+      },
+      next: at
+    };
+  }
+  /** Leading spaces of a non-blank line; -1 past the end or for a blank line, Infinity for a tab (never simple). */
+  indentation(at) {
+    if (at >= this.end) return -1;
+    const text2 = this.text(at);
+    if (text2.trim() === "") return -1;
+    const spaces = /^ */.exec(text2)?.[0].length ?? 0;
+    return text2[spaces] === "	" ? Number.POSITIVE_INFINITY : spaces;
+  }
+  listItemNode(item, nested) {
+    const paragraph = this.paragraphNode(item.contentStart, item.contentEnd);
+    return {
+      type: "listItem",
+      spread: false,
+      checked: null,
+      children: [paragraph, ...nested],
+      position: { start: this.lines.point(item.start), end: endPoint(nested[nested.length - 1] ?? paragraph) }
+    };
+  }
+  /** Text and inline code only: the field readers look at nothing else. */
+  paragraphNode(start, end) {
+    const children = [];
+    let at = start;
+    for (const span of findCodeSpans(this.src.slice(start, end), start)) {
+      if (span.start > at) children.push(this.textNode(at, span.start));
+      const code = {
+        type: "inlineCode",
+        value: span.value,
+        position: { start: this.lines.point(span.start), end: this.lines.point(span.end) }
+      };
+      children.push(code);
+      at = span.end;
+    }
+    if (end > at) children.push(this.textNode(at, end));
+    return { type: "paragraph", children, position: { start: this.lines.point(start), end: this.lines.point(end) } };
+  }
+  textNode(start, end) {
+    return {
+      type: "text",
+      value: this.src.slice(start, end),
+      position: { start: this.lines.point(start), end: this.lines.point(end) }
+    };
+  }
+  lineEnd(at) {
+    const newline = this.src.indexOf("\n", at);
+    return newline === -1 || newline > this.end ? this.end : newline;
+  }
+};
+function point(node) {
+  return { ...node.position?.start ?? { line: 1, column: 1 } };
+}
+function endPoint(node) {
+  return { ...node.position?.end ?? { line: 1, column: 1 } };
+}
+function fieldItem(item, nested, src) {
+  const content = src.slice(item.contentStart, item.contentEnd);
+  const read = readFieldKey(content);
+  const valueStart = item.contentStart + (read?.valueOffset ?? 0);
+  return {
+    start: item.start,
+    end: nested[nested.length - 1]?.position?.end.offset ?? item.contentEnd,
+    key: read?.key ?? null,
+    keyStart: item.contentStart + (read?.keyOffset ?? 0),
+    contentStart: item.contentStart,
+    valueStart,
+    inlineEnd: item.contentEnd,
+    codeSpans: findCodeSpans(content.slice(read?.valueOffset ?? 0), valueStart),
+    nested,
+    contentIndent: 2
+  };
+}
+
+// src/core/plan/fenced-segment.ts
+function fieldListWithSafeFences(src, start, end, lines, riskyLines) {
+  const list2 = readSimpleFieldList(src, start, end, lines, { fencedCode: true });
+  if (!list2) return null;
+  const fences = [];
+  for (const item of list2.items) collectFences(item.nested, fences);
+  return riskyLines.every((line) => fences.some(([from, to]) => line >= from && line <= to)) ? list2 : null;
+}
+function collectFences(nodes, out) {
+  for (const node of nodes) {
+    if (node.type === "code" && node.position?.start.offset !== void 0 && node.position.end.offset !== void 0) {
+      out.push([node.position.start.offset - (node.position.start.column - 1), node.position.end.offset]);
+    } else if (node.type === "list") {
+      for (const item of node.children) collectFences(item.children, out);
+    }
+  }
+}
+
+// src/core/plan/open-leaf-block.ts
+function swallowsNextLine(node, src, rangeEnd) {
+  const start = node.position?.start.offset ?? 0;
+  const end = node.position?.end.offset ?? 0;
+  const raw = src.slice(start, end);
+  if (node.type === "code") return isUnclosedFence(raw);
+  if (node.type === "html") return isOpenHtmlBlock(raw, src.slice(end, rangeEnd));
+  return false;
+}
+var FENCE_OPEN2 = /^ {0,3}(`{3,}|~{3,})/;
+function isUnclosedFence(raw) {
+  const open = FENCE_OPEN2.exec(raw);
+  if (!open) return false;
+  const fence = open[1];
+  const lastBreak = raw.lastIndexOf("\n");
+  if (lastBreak === -1) return true;
+  const lastLine = raw.slice(lastBreak + 1);
+  const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(lastLine);
+  return !(close && close[1][0] === fence[0] && close[1].length >= fence.length);
+}
+var TERMINATED_KINDS = [
+  [/^ {0,3}<(?:script|pre|style|textarea)(?:[\s>]|$)/i, /<\/(?:script|pre|style|textarea)>/i],
+  [/^ {0,3}<!--/, /-->/],
+  [/^ {0,3}<\?/, /\?>/],
+  [/^ {0,3}<![A-Za-z]/, />/],
+  [/^ {0,3}<!\[CDATA\[/, /\]\]>/]
+];
+function isOpenHtmlBlock(raw, after) {
+  const lastLine = raw.slice(raw.lastIndexOf("\n") + 1);
+  for (const [opener, terminator] of TERMINATED_KINDS) {
+    if (opener.test(raw)) {
+      const checked = raw.includes("\n") ? lastLine : raw.replace(opener, "");
+      return !terminator.test(checked);
+    }
+  }
+  return !/\n[ \t]*\n/.test(after);
+}
+
+// src/core/plan/outline.ts
+function buildOutline(src, lines, strategy) {
+  const bodyStart = frontMatterEnd(src);
+  const firstDialect = bodyStart > 0 ? "frontMatter" : "commonmark";
+  if (strategy === "whole-document") return parseMarkdownRange(src, 0, src.length, lines, firstDialect);
+  const { cuts, risky } = scanLines(src, bodyStart);
+  const out = [];
+  let riskyAt = 0;
+  let segment = 0;
+  const bounds = [0, ...cuts, src.length];
+  while (segment < bounds.length - 1) {
+    const start = bounds[segment];
+    let next = segment + 1;
+    let end = bounds[next];
+    if (start === end) {
+      segment = next;
+      continue;
+    }
+    const firstLineEnd = lineEnd(src, start);
+    while (riskyAt < risky.length && risky[riskyAt] <= firstLineEnd) riskyAt++;
+    const isRisky = segment === 0 || riskyAt < risky.length && risky[riskyAt] < end;
+    const heading = segment === 0 ? null : atxHeadingNode(src, start, lines);
+    if (!isRisky && heading) {
+      out.push(heading);
+      if (/\S/.test(src.slice(firstLineEnd, end))) out.push({ type: "opaque", start: firstLineEnd + 1, end });
+      segment = next;
+      continue;
+    }
+    if (heading && segment > 0) {
+      const risks = [];
+      for (let at = riskyAt; at < risky.length && risky[at] < end; at++) risks.push(risky[at]);
+      const fieldList = fieldListWithSafeFences(src, firstLineEnd + 1, end, lines, risks);
+      if (fieldList) {
+        out.push(heading, { type: "opaque", start: firstLineEnd + 1, end, fieldList });
+        riskyAt += risks.length;
+        segment = next;
+        continue;
+      }
+    }
+    const dialect = start === 0 ? firstDialect : "commonmark";
+    let nodes = parseMarkdownRange(src, start, end, lines, dialect);
+    while (next < bounds.length - 1 && endsInOpenLeafBlock(nodes, src, end)) {
+      next++;
+      end = bounds[next];
+      nodes = parseMarkdownRange(src, start, end, lines, dialect);
+    }
+    while (riskyAt < risky.length && risky[riskyAt] < end) riskyAt++;
+    pushAll(out, nodes);
+    segment = next;
+  }
+  return out;
+}
+function materialise(nodes, src, lines) {
+  const out = [];
+  for (const node of nodes) {
+    if (node.type === "opaque") pushAll(out, parseMarkdownRange(src, node.start, node.end, lines, "commonmark"));
+    else out.push(node);
+  }
+  return out;
+}
+function outlineStart(node) {
+  return node.type === "opaque" ? node.start : node.position?.start.offset ?? 0;
+}
+function endsInOpenLeafBlock(nodes, src, end) {
+  const last = nodes[nodes.length - 1];
+  return last !== void 0 && swallowsNextLine(last, src, end);
+}
+function lineEnd(src, from) {
+  const newline = src.indexOf("\n", from);
+  return newline === -1 ? src.length : newline;
+}
+function frontMatterEnd(src) {
+  const match = /^---[ \t]*\n(?:[^]*?\n)?---[ \t]*(?:\n|$)/.exec(src);
+  return match ? match[0].length : 0;
+}
+function scanLines(src, from) {
+  const cuts = [];
+  const risky = [];
+  let fence = null;
+  let previousIsText = false;
+  for (let start = from; start < src.length; ) {
+    const newline = src.indexOf("\n", start);
+    const end = newline === -1 ? src.length : newline;
+    const line = src.slice(start, end);
+    if (fence) {
+      const close = FENCE_CLOSE2.exec(line);
+      if (close && close[1][0] === fence.char && close[1].length >= fence.length) fence = null;
+      previousIsText = false;
+    } else {
+      const open = FENCE_OPEN3.exec(line);
+      if (open) {
+        const marker = open[1] ?? open[2];
+        fence = { char: marker[0], length: marker.length };
+        previousIsText = false;
+      } else {
+        if (CUT2.test(line)) cuts.push(start);
+        else if (RISKY.test(line) || previousIsText && SETEXT_UNDERLINE.test(line)) risky.push(start);
+        previousIsText = /\S/.test(line) && !ATX.test(line);
+      }
+    }
+    start = end + 1;
+  }
+  return { cuts, risky };
+}
+var FENCE_OPEN3 = /^(`{3,})[^`]*$|^(~{3,})/;
+var FENCE_CLOSE2 = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
+var CUT2 = /^#{1,3}(?:[ \t]|$)/;
+var ATX = /^ {0,3}#{1,6}(?:[ \t]|$)/;
+var RISKY = /^(?: {0,3}(?:`{3}|~{3}|<)| {1,3}#{1,6}(?:[ \t]|$))/;
+var SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
+
+// src/core/plan/plan-id.ts
+function fileStem(path) {
+  const name = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+function suggestPlanId(id2) {
+  const slug = id2.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/\.{2,}/g, ".").replace(/^[^a-z0-9]+|[-_.]+$/g, "").slice(0, 63).replace(/(?:\.lock|[-_.])+$/, "");
+  return slug || "my-plan";
+}
+function resolvePlanId(fromFrontMatter, path, sink) {
+  const id2 = fromFrontMatter?.value ?? fileStem(path);
+  const problem = planIdProblem(id2);
+  if (problem) {
+    const suggestion = suggestPlanId(id2);
+    if (fromFrontMatter) {
+      sink.error(
+        PLAN_CODES.unsafePlanId,
+        fromFrontMatter.position,
+        problem,
+        `use a safe id, e.g. \`id: ${suggestion}\``
+      );
+    } else {
+      sink.error(
+        PLAN_CODES.unsafePlanId,
+        { line: 1, column: 1 },
+        `${problem}; it was taken from the file name`,
+        `set a safe id in the front matter (\`---\` / \`id: ${suggestion}\` / \`---\`) or rename the file`
+      );
+    }
+  }
+  return id2;
+}
+
+// src/core/plan/sections.ts
+function findSections(outline, src, title) {
+  const sections = [];
+  for (let i = 0; i < outline.length; i++) {
+    const node = outline[i];
+    if (node.type !== "heading" || node.depth !== 2 || !title.test(headingSource(src, node))) continue;
+    let next = i + 1;
+    while (next < outline.length && !isSectionBoundary(outline[next])) next++;
+    const after = outline[next];
+    sections.push({
+      heading: node,
+      content: outline.slice(i + 1, next),
+      end: after ? outlineStart(after) : src.length
+    });
+  }
+  return sections;
+}
+function isSectionBoundary(node) {
+  return node.type === "heading" && node.depth <= 2;
+}
+
+// src/core/plan/source.ts
+function normaliseSource(text2) {
+  const withoutBom = text2.charCodeAt(0) === 65279 ? text2.slice(1) : text2;
+  return withoutBom.includes("\r") ? withoutBom.replace(/\r\n?/g, "\n") : withoutBom;
+}
+var LineIndex = class {
+  constructor(text2) {
+    this.text = text2;
+    for (let at = text2.indexOf("\n"); at !== -1; at = text2.indexOf("\n", at + 1)) {
+      this.lineStarts.push(at + 1);
+    }
+  }
+  text;
+  lineStarts = [0];
+  position(offset) {
+    let low = 0;
+    let high = this.lineStarts.length - 1;
+    while (low < high) {
+      const mid = low + high + 1 >> 1;
+      if (this.lineStarts[mid] <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low + 1, column: offset - this.lineStarts[low] + 1 };
+  }
+  /** The position with its offset: a point of an mdast node's `position`. */
+  point(offset) {
+    const { line, column } = this.position(offset);
+    return { line, column, offset };
+  }
+};
+
+// src/core/plan/stage-heading.ts
+var EXAMPLE = "write the heading as `### Stage 2: Short title` (separator `:`, `\u2014`, `\u2013`, `-` or `.`)";
+var STAGE_WORD = /^stage(?![\p{L}])/iu;
+var NUMERIC = /^[+-]?\d+(?:\.\d+)?/;
+var WORD = /^[^\s:—–.-]+/;
+var SEPARATOR = /^[ \t]*([:—–.-])[ \t]*/;
+function parseStageHeading(text2) {
+  const word = STAGE_WORD.exec(text2);
+  if (!word) return { kind: "not-a-stage" };
+  const numberAt = word[0].length + /^\s*/.exec(text2.slice(word[0].length))[0].length;
+  const rest = text2.slice(numberAt);
+  const numeric = NUMERIC.exec(rest);
+  if (!numeric) {
+    const token2 = WORD.exec(rest)?.[0];
+    return {
+      kind: "invalid",
+      problem: token2 ? {
+        code: PLAN_CODES.stageNumberNotANumber,
+        message: `stage number "${token2}" is not a number`,
+        hint: EXAMPLE,
+        at: numberAt
+      } : {
+        code: PLAN_CODES.stageHeadingInvalid,
+        message: `stage heading "${text2}" has no stage number`,
+        hint: EXAMPLE,
+        at: numberAt
+      }
+    };
+  }
+  const token = numeric[0];
+  const value = Number(token);
+  if (!Number.isSafeInteger(value) || token.includes(".")) {
+    return {
+      kind: "invalid",
+      problem: {
+        code: PLAN_CODES.stageNumberNotInteger,
+        message: `stage number "${token}" is not a whole number`,
+        hint: `stages are numbered 1, 2, 3, \u2026; ${EXAMPLE}`,
+        at: numberAt
+      }
+    };
+  }
+  if (value <= 0) {
+    return {
+      kind: "invalid",
+      problem: {
+        code: PLAN_CODES.stageNumberNotPositive,
+        message: `stage number ${token} is not positive`,
+        hint: "stages are numbered from 1",
+        at: numberAt
+      }
+    };
+  }
+  const afterNumber = numberAt + token.length;
+  const tail2 = text2.slice(afterNumber);
+  const separator = SEPARATOR.exec(tail2);
+  if (!separator) {
+    const title2 = tail2.trim();
+    if (!title2) return { kind: "stage", number: value, title: "", problem: missingTitle(value, afterNumber) };
+    return {
+      kind: "stage",
+      number: value,
+      title: title2,
+      problem: {
+        code: PLAN_CODES.stageHeadingInvalid,
+        message: `stage ${value}: no separator between the stage number and the title`,
+        hint: EXAMPLE,
+        at: afterNumber
+      }
+    };
+  }
+  const title = tail2.slice(separator[0].length).trim();
+  return { kind: "stage", number: value, title, problem: title ? null : missingTitle(value, afterNumber) };
+}
+function missingTitle(stage2, at) {
+  return { code: PLAN_CODES.stageTitleMissing, message: `stage ${stage2} has no title`, hint: EXAMPLE, at };
+}
+
+// src/core/plan/stage-heading-level.ts
+var DEEP_STAGE_LINE = /^ {0,3}#{4,6}[ \t]+stage/im;
+function checkStageHeadingLevels(outline, stageMap, context) {
+  const expected = stageMap.heading.depth + 1;
+  for (const node of stageMap.content) {
+    for (const heading of topLevelHeadings(node, context)) {
+      if (heading.depth > expected) report(heading, expected, context);
+    }
+  }
+  for (const node of outline) {
+    if (node.type !== "heading" || node.depth > stageMap.heading.depth) continue;
+    if (outlineStart(node) >= stageMap.end) report(node, expected, context);
+  }
+}
+function topLevelHeadings(node, context) {
+  if (node.type === "heading") return [node];
+  if (node.type !== "opaque") return [];
+  if (!DEEP_STAGE_LINE.test(context.src.slice(node.start, node.end))) return [];
+  return materialise([node], context.src, context.lines).filter(
+    (child) => child.type === "heading"
+  );
+}
+function report(heading, expected, context) {
+  const text2 = headingSource(context.src, heading);
+  const number = misplacedStageNumber(text2);
+  if (number === null) return;
+  const written = `${"#".repeat(heading.depth)} Stage ${number}`;
+  const wanted = "#".repeat(expected);
+  const effect = heading.depth < expected ? `a level-${heading.depth} heading ends the Stage Map, so this stage is not in the plan` : `a level-${heading.depth} heading is part of the body of the stage above it and opens no stage`;
+  context.sink.strict(
+    context.lenient,
+    PLAN_CODES.stageHeadingWrongLevel,
+    positionOf(context, outlineStart(heading)),
+    `\`${written}\` is a level-${heading.depth} heading; stages in this Stage Map are level-${expected} headings (\`${wanted} Stage ${number}\`)`,
+    `${effect}; write it as \`${wanted} ${text2.trim()}\``
+  );
+}
+function misplacedStageNumber(text2) {
+  const parsed = parseStageHeading(text2);
+  if (parsed.kind !== "stage") return null;
+  if (parsed.problem && parsed.title !== "") return null;
+  return parsed.number;
+}
+
+// src/core/plan/entries.ts
+function splitEntries(text2, offset) {
+  const entries = [];
+  let entryStart = 0;
+  let fence = 0;
+  for (let i = 0; i <= text2.length; i++) {
+    const char = text2[i];
+    if (char === "`") {
+      let run2 = 1;
+      while (text2[i + run2] === "`") run2++;
+      if (fence === 0) fence = run2;
+      else if (fence === run2) fence = 0;
+      i += run2 - 1;
+      continue;
+    }
+    if (i === text2.length || char === "," && fence === 0) {
+      const raw = text2.slice(entryStart, i);
+      const lead = raw.length - raw.trimStart().length;
+      if (raw.trim()) entries.push({ text: raw.trim(), start: offset + entryStart + lead });
+      entryStart = i + 1;
+    }
+  }
+  return entries;
+}
+function unwrapCode(text2) {
+  const leading = /^(`+)([^]*?)\1(?!`)/.exec(text2);
+  if (leading) return leading[2].trim();
+  return text2.replace(/`/g, "").trim();
+}
+function isNoneValue(text2) {
+  return /^(?:none|\(none\)|n\/a|-|—|–)?$/i.test(text2.replace(/[`*_]/g, "").trim());
+}
+
+// src/core/plan/nested-items.ts
+function nestedListItems(nested, src) {
+  const items = [];
+  for (const node of nested) {
+    if (node.type !== "list") continue;
+    for (const child of node.children) {
+      const item = fieldItemFromNode(child, src);
+      items.push(item);
+      pushAll(items, nestedListItems(item.nested, src));
+    }
+  }
+  return items;
+}
+
+// src/core/plan/depends-on.ts
+var STAGE_REF = /^(?:stage[ \t]*)?#?(\d+)$/i;
+var HINT = "write `none`, or stage numbers separated by commas: `1, 3` or `Stage 1, Stage 3`";
+function readDependsOn(item, stage2, context) {
+  const { src, sink } = context;
+  const entries = [
+    ...splitEntries(src.slice(item.valueStart, item.inlineEnd), item.valueStart),
+    ...nestedListItems(item.nested, src).flatMap(
+      (nested) => splitEntries(src.slice(nested.contentStart, nested.inlineEnd), nested.contentStart)
+    )
+  ];
+  if (entries.length === 1 && isNoneValue(entries[0].text)) return [];
+  const refs = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const entry of entries) {
+    const cleaned = entry.text.replace(/[`*_]/g, "").trim();
+    const match = STAGE_REF.exec(cleaned);
+    const number = match ? Number(match[1]) : Number.NaN;
+    const position = positionOf(context, entry.start);
+    if (!Number.isSafeInteger(number) || number <= 0) {
+      sink.error(
+        PLAN_CODES.invalidDependency,
+        position,
+        `stage ${stage2}: "${entry.text}" in depends-on is not a stage number`,
+        HINT
+      );
+      continue;
+    }
+    if (seen.has(number)) {
+      sink.warning(
+        PLAN_CODES.duplicateDependency,
+        position,
+        `stage ${stage2}: depends on stage ${number} more than once`,
+        "list each stage once"
+      );
+      continue;
+    }
+    seen.add(number);
+    refs.push({ stage: number, position });
+  }
+  return refs;
+}
+
+// src/core/plan/files-field.ts
+function readFiles(item, context) {
+  const { src } = context;
+  const entries = splitEntries(src.slice(item.valueStart, item.inlineEnd), item.valueStart).map((entry) => entry.text);
+  for (const nested of nestedListItems(item.nested, src))
+    entries.push(src.slice(nested.contentStart, nested.inlineEnd).trim());
+  const files = [];
+  for (const entry of entries) {
+    if (isNoneValue(entry)) continue;
+    const file = unwrapCode(entry);
+    if (file) files.push(file);
+  }
+  return files;
+}
+
+// src/core/plan/validation-field.ts
+var PHASES = /* @__PURE__ */ new Set(["pre", "main", "post"]);
+function readValidation(item, context) {
+  const commands = inlineCommands(item.valueStart, item.inlineEnd, item.codeSpans, "main", context);
+  pushAll(commands, blockCommands(item.nested, "main", context));
+  return commands;
+}
+function blockCommands(nodes, phase, context) {
+  const commands = [];
+  for (const node of nodes) {
+    if (node.type === "list") {
+      for (const child of node.children) {
+        const nested = fieldItemFromNode(child, context.src);
+        const group = nested.key?.toLowerCase();
+        if (group !== void 0 && PHASES.has(group)) {
+          pushAll(
+            commands,
+            inlineCommands(nested.valueStart, nested.inlineEnd, nested.codeSpans, group, context)
+          );
+          pushAll(commands, blockCommands(nested.nested, group, context));
+        } else {
+          pushAll(commands, inlineCommands(nested.contentStart, nested.inlineEnd, nested.codeSpans, phase, context));
+        }
+      }
+    } else if (node.type === "code") {
+      pushAll(commands, codeBlockCommands(node, phase, context));
+    } else if (node.type === "paragraph") {
+      const start = node.position?.start.offset ?? 0;
+      pushAll(
+        commands,
+        inlineCommands(start, node.position?.end.offset ?? start, inlineCodeAfter(node, start), phase, context)
+      );
+    }
+  }
+  return commands;
+}
+function inlineCommands(start, end, spans, phase, context) {
+  if (spans.length > 0) {
+    return spans.filter((span) => span.value.trim()).map((span) => ({ cmd: span.value.trim(), phase, position: positionOf(context, span.start) }));
+  }
+  const commands = [];
+  let lineStart = start;
+  for (const line of context.src.slice(start, end).split("\n")) {
+    const cmd = line.trim();
+    if (cmd && !isNoneValue(cmd))
+      commands.push({ cmd, phase, position: positionOf(context, lineStart + line.indexOf(cmd)) });
+    lineStart += line.length + 1;
+  }
+  return commands;
+}
+function codeBlockCommands(node, phase, context) {
+  const start = node.position?.start.offset ?? 0;
+  const fenced = /^ {0,3}(?:`{3}|~{3})/.test(context.src.slice(start, start + 6));
+  const firstLine = (node.position?.start.line ?? 1) + (fenced ? 1 : 0);
+  const indent2 = (node.position?.start.column ?? 1) - 1;
+  const commands = [];
+  node.value.split("\n").forEach((line, index) => {
+    const cmd = line.trim();
+    if (!cmd || cmd.startsWith("#")) return;
+    commands.push({ cmd, phase, position: { line: firstLine + index, column: indent2 + line.indexOf(cmd) + 1 } });
+  });
+  return commands;
+}
+
+// src/core/plan/stage.ts
+var KNOWN_FIELDS = "known fields: `depends-on`, `files`, `validation`, `exit contract`, `rollback`, `tdd`";
+function readStage(source, context) {
+  const { src } = context;
+  const headingStart = source.heading.position?.start.offset ?? 0;
+  const headingEnd = source.heading.position?.end.offset ?? headingStart;
+  const fieldList = findFieldList(source.content, context);
+  const body = fieldList ? [src.slice(headingEnd, fieldList.start), src.slice(fieldList.end, source.end)].map(trimBlankLines).filter(Boolean).join("\n\n") : trimBlankLines(src.slice(headingEnd, source.end));
+  const stage2 = {
+    number: source.number,
+    title: source.title,
+    dependsOn: [],
+    files: [],
+    validation: [],
+    exitContract: null,
+    rollback: null,
+    extraFields: {},
+    body,
+    section: src.slice(headingStart, source.end).trimEnd(),
+    position: positionOf(context, headingStart),
+    fieldPositions: {}
+  };
+  const dependencyRefs = fieldList ? readFields(fieldList.items, stage2, context) : [];
+  if (!fieldList && body === "") {
+    context.sink.error(
+      PLAN_CODES.emptyStage,
+      stage2.position,
+      `stage ${stage2.number} is empty: it has no fields and no body`,
+      "describe the work under the heading, starting with a field list such as `- **Depends-on:** none`"
+    );
+  } else if (stage2.validation.length === 0 && !saysNoValidation(fieldList?.items ?? [], context)) {
+    context.sink.warning(
+      PLAN_CODES.stageWithoutValidation,
+      stage2.position,
+      `stage ${stage2.number} has no validation command, so only the repository's \`qaCommands\` (if any) check its work`,
+      "add a field such as `- **Validation:** npm test` to the stage's field list, or write `- **Validation:** none` to say it needs none"
+    );
+  }
+  return { stage: stage2, dependencyRefs };
+}
+function saysNoValidation(items, context) {
+  const field = items.find((item) => item.key !== null && canonicalFieldKey(item.key) === "validation");
+  if (!field || field.nested.length > 0) return false;
+  const value = context.src.slice(field.valueStart, field.inlineEnd).trim();
+  return value !== "" && isNoneValue(value);
+}
+function findFieldList(content, context) {
+  const only = content.length === 1 ? content[0] : void 0;
+  if (only?.type === "opaque") {
+    const fast = only.fieldList ?? readSimpleFieldList(context.src, only.start, only.end, context.lines, { fencedCode: true });
+    if (fast) return fast;
+  }
+  for (const node of materialise(content, context.src, context.lines)) {
+    if (node.type !== "list" || node.ordered) continue;
+    const list2 = fieldListFromNode(node, context.src);
+    if (isFieldList(list2.items)) return list2;
+  }
+  return null;
+}
+function readFields(items, stage2, context) {
+  const { src, sink } = context;
+  let refs = [];
+  const seen = /* @__PURE__ */ new Map();
+  for (const item of items) {
+    const at = positionOf(context, item.start);
+    if (item.key === null) {
+      sink.warning(
+        PLAN_CODES.fieldNotKeyValue,
+        at,
+        `stage ${stage2.number}: this item of the field list is not a \`key: value\` field and is ignored`,
+        "write it as `- key: value`, or move it below the field list, after a paragraph, so it becomes part of the body"
+      );
+      continue;
+    }
+    const normalised = normaliseKey(item.key);
+    const canonical = canonicalFieldKey(item.key);
+    const identity = canonical ?? normalised;
+    const firstLine = seen.get(identity);
+    if (firstLine !== void 0) {
+      sink.error(
+        PLAN_CODES.duplicateField,
+        at,
+        `stage ${stage2.number}: field "${item.key}" is given twice (first on line ${firstLine}); this one is ignored`,
+        "merge the two values into one field"
+      );
+      continue;
+    }
+    seen.set(identity, at.line);
+    if (!canonical) {
+      reportUnknownField(item.key, stage2.number, positionOf(context, item.keyStart), context);
+      stage2.extraFields[item.key] = verbatim(src, item.valueStart, item.end, item.contentIndent);
+      continue;
+    }
+    stage2.fieldPositions[canonical] = at;
+    refs = applyField(canonical, item, stage2, context) ?? refs;
+  }
+  return refs;
+}
+function reportUnknownField(key, stage2, at, context) {
+  const suggestion = suggestFieldKey(key);
+  const message = `unknown field \`${key}\` in stage ${stage2}${suggestion ? `; did you mean \`${suggestion}\`?` : ""}`;
+  const kept = context.lenient ? "it is kept as an extra field" : "rename it, or move it below the field list after a paragraph so it becomes part of the body (`--lenient` keeps it as an extra field)";
+  context.sink.strict(context.lenient, PLAN_CODES.unknownField, at, message, `${KNOWN_FIELDS}; ${kept}`);
+}
+function applyField(key, item, stage2, context) {
+  switch (key) {
+    case "depends-on": {
+      const refs = readDependsOn(item, stage2.number, context);
+      stage2.dependsOn = refs.map((ref) => ref.stage);
+      return refs;
+    }
+    case "files":
+      stage2.files = readFiles(item, context);
+      return void 0;
+    case "validation":
+      stage2.validation = readValidation(item, context);
+      return void 0;
+    case "exit-contract":
+      stage2.exitContract = verbatim(context.src, item.valueStart, item.end, item.contentIndent) || null;
+      return void 0;
+    case "rollback":
+      stage2.rollback = verbatim(context.src, item.valueStart, item.end, item.contentIndent) || null;
+      return void 0;
+    case "tdd":
+      readTdd(item, stage2, context);
+      return void 0;
+  }
+}
+function readTdd(item, stage2, context) {
+  const value = unwrapCode(context.src.slice(item.valueStart, item.end).trim()).toLowerCase();
+  if (value === "none" || value === "red-green") {
+    stage2.tdd = value;
+    return;
+  }
+  context.sink.error(
+    PLAN_CODES.badTdd,
+    positionOf(context, item.valueStart),
+    `stage ${stage2.number}: \`tdd\` is \`${value}\`, which okstra does not know`,
+    "write `red-green` (the default: the stage's tests fail at its base and pass at its head) or `none` (a stage that keeps behaviour, such as docs or a refactor)"
+  );
+}
+
+// src/core/plan/stage-map.ts
+function readStageMap(section2, context) {
+  const { src, sink } = context;
+  const drafts = [];
+  const firstLine = /* @__PURE__ */ new Map();
+  const content = section2.content;
+  for (let i = 0; i < content.length; i++) {
+    const node = content[i];
+    if (node.type !== "heading" || node.depth !== 3) continue;
+    let next = i + 1;
+    while (next < content.length && !isStageBoundary(content[next])) next++;
+    const after = content[next];
+    const end = after ? outlineStart(after) : section2.end;
+    const parsed = parseStageHeading(headingSource(src, node));
+    if (parsed.kind === "not-a-stage") continue;
+    if (parsed.problem) {
+      const at = positionOf(context, headingContentRange(node).start + parsed.problem.at);
+      sink.error(parsed.problem.code, at, parsed.problem.message, parsed.problem.hint);
+    }
+    if (parsed.kind === "invalid") continue;
+    const draft = readStage(
+      { heading: node, number: parsed.number, title: parsed.title, content: content.slice(i + 1, next), end },
+      context
+    );
+    const first = firstLine.get(parsed.number);
+    if (first !== void 0) {
+      sink.error(
+        PLAN_CODES.duplicateStage,
+        draft.stage.position,
+        `stage ${parsed.number} is defined twice (first at line ${first}); this definition is ignored`,
+        "give each stage its own number, or merge the two sections"
+      );
+      continue;
+    }
+    firstLine.set(parsed.number, draft.stage.position.line);
+    drafts.push(draft);
+  }
+  if (drafts.length === 0 && !content.some(
+    (node) => node.type === "heading" && node.depth === 3 && parseStageHeading(headingSource(src, node)).kind !== "not-a-stage"
+  )) {
+    sink.error(
+      PLAN_CODES.noStages,
+      positionOf(context, outlineStart(section2.heading)),
+      "the Stage Map has no stages",
+      "add stages as level-3 headings under it, e.g. `### Stage 1: Schema`"
+    );
+  }
+  return drafts;
+}
+function warnStrayStages(outline, stageMap, context) {
+  const inside = new Set(stageMap?.content ?? []);
+  for (const node of outline) {
+    if (node.type !== "heading" || node.depth !== 3 || inside.has(node)) continue;
+    const parsed = parseStageHeading(headingSource(context.src, node));
+    if (parsed.kind !== "stage") continue;
+    context.sink.warning(
+      PLAN_CODES.stageOutsideStageMap,
+      positionOf(context, outlineStart(node)),
+      `stage ${parsed.number} is outside the Stage Map section and will not be run`,
+      "move it under the `## Stage Map` heading"
+    );
+  }
+}
+function isStageBoundary(node) {
+  return node.type === "heading" && node.depth <= 3;
+}
+
+// src/core/plan/parse-plan.ts
+var STAGE_MAP = /stage map/i;
+var CLARIFICATIONS = /clarification items/i;
+var STAGE_MAP_HINT = "add a `## Stage Map` section with one `### Stage <N>: <title>` heading per stage";
+function parsePlan(text2, options2) {
+  return parsePlanWith(text2, options2, "segmented");
+}
+function parsePlanWith(text2, options2, strategy) {
+  const src = normaliseSource(text2);
+  const lines = new LineIndex(src);
+  const sink = new DiagnosticSink(options2.path);
+  const context = { src, lines, sink, lenient: options2.lenient === true };
+  const outline = buildOutline(src, lines, strategy);
+  const frontMatter = readFrontMatter(outline[0]?.type === "yaml" ? outline[0] : void 0, context);
+  const id2 = resolvePlanId(frontMatter.id, options2.path, sink);
+  const title = frontMatter.title ?? firstLevelOneHeading(outline, src);
+  const stageMaps = findSections(outline, src, STAGE_MAP);
+  const [stageMap, ...extraStageMaps] = stageMaps;
+  if (!stageMap) reportMissingStageMap(outline, context);
+  for (const extra of extraStageMaps) {
+    sink.error(
+      PLAN_CODES.duplicateStageMap,
+      positionOf(context, outlineStart(extra.heading)),
+      `a second Stage Map section (the first is at line ${positionOf(context, outlineStart(stageMap?.heading ?? extra.heading)).line}); it is ignored`,
+      "keep one Stage Map section and move all stages into it"
+    );
+  }
+  const drafts = stageMap ? readStageMap(stageMap, context) : [];
+  if (stageMap) {
+    warnStrayStages(outline, stageMap, context);
+    checkStageHeadingLevels(outline, stageMap, context);
+  }
+  checkDependencies(drafts, sink);
+  const [clarificationSection, ...extraClarifications] = findSections(outline, src, CLARIFICATIONS);
+  for (const extra of extraClarifications) {
+    sink.warning(
+      PLAN_CODES.duplicateClarificationItems,
+      positionOf(context, outlineStart(extra.heading)),
+      "a second Clarification Items section; it is ignored",
+      "keep all clarification items in one section"
+    );
+  }
+  const clarifications = clarificationSection ? readClarifications(clarificationSection, context) : [];
+  return {
+    plan: {
+      id: id2,
+      title,
+      base: frontMatter.base,
+      path: options2.path,
+      stages: drafts.map((draft) => draft.stage),
+      clarifications
+    },
+    errors: sortDiagnostics(sink.errors),
+    warnings: sortDiagnostics(sink.warnings)
+  };
+}
+function firstLevelOneHeading(outline, src) {
+  for (const node of outline) {
+    if (node.type === "heading" && node.depth === 1) return headingSource(src, node).trim() || null;
+  }
+  return null;
+}
+function reportMissingStageMap(outline, context) {
+  const misplaced = outline.find((node) => node.type === "heading" && STAGE_MAP.test(headingSource(context.src, node)));
+  if (misplaced?.type === "heading") {
+    context.sink.error(
+      PLAN_CODES.missingStageMap,
+      positionOf(context, outlineStart(misplaced)),
+      `no Stage Map section: "${headingSource(context.src, misplaced)}" is a level-${misplaced.depth} heading, the Stage Map must be level 2`,
+      `write it as \`## ${headingSource(context.src, misplaced)}\``
+    );
+    return;
+  }
+  context.sink.error(
+    PLAN_CODES.missingStageMap,
+    { line: 1, column: 1 },
+    "no Stage Map section: the plan has no stages",
+    STAGE_MAP_HINT
+  );
+}
+
+// src/triggers/plans.ts
+function isPlanFile(path, plansDir) {
+  const dir = plansDir.replace(/^\.\/+/, "").replace(/\/+$/, "");
+  return path.startsWith(`${dir}/`) && path.endsWith(".md") && !path.slice(dir.length + 1).includes("/");
+}
+var list = (paths) => paths.map((p) => inlineCode(p)).join(", ");
+async function resolvePlan(deps, config2, pr, changed, wanted) {
+  const touched = plansTouched(changed, config2);
+  const at = (path) => touched.includes(path) ? { ref: pr.headSha, fromPullRequest: true } : { ref: deps.defaultBranch, fromPullRequest: false };
+  if (wanted !== null) {
+    const named2 = `${config2.plansDir.replace(/\/+$/, "")}/${wanted}.md`;
+    const first = [.../* @__PURE__ */ new Set([...touched, named2])];
+    for (const path of first) {
+      const read = await readPlan(deps, path, at(path));
+      if (read?.ok && read.plan.id === wanted) return read;
+      if (read && !read.ok && path === named2) return read;
+    }
+    const others = (await plansOnDefaultBranch(deps, config2)).filter((p) => !first.includes(p));
+    for (const path of others) {
+      const read = await readPlan(deps, path, at(path));
+      if (read?.ok && read.plan.id === wanted) return read;
+    }
+    return {
+      ok: false,
+      reason: `there is no plan with the id ${inlineCode(wanted)} in ${inlineCode(config2.plansDir)} (on \`${deps.defaultBranch}\` or changed by this pull request).`
+    };
+  }
+  if (touched.length > 1)
+    return {
+      ok: false,
+      reason: `this pull request changes several plans (${list(touched)}); say which one with \`--plan ID\`.`
+    };
+  if (touched.length === 1)
+    return await readPlan(deps, touched[0], at(touched[0])) ?? {
+      ok: false,
+      reason: `the plan ${inlineCode(touched[0])} could not be read.`
+    };
+  const all = await plansOnDefaultBranch(deps, config2);
+  if (all.length === 0)
+    return {
+      ok: false,
+      reason: `there are no plans in ${inlineCode(config2.plansDir)} on \`${deps.defaultBranch}\`, and this pull request adds none.`
+    };
+  if (all.length > 1)
+    return {
+      ok: false,
+      reason: `there are several plans in ${inlineCode(config2.plansDir)} (${list(all)}) and this pull request changes none of them; say which one with \`--plan ID\`.`
+    };
+  return await readPlan(deps, all[0], at(all[0])) ?? {
+    ok: false,
+    reason: `the plan ${inlineCode(all[0])} could not be read.`
+  };
+}
+function plansTouched(changed, config2) {
+  return changed.filter((f) => f.status !== "removed" && isPlanFile(f.path, config2.plansDir)).map((f) => f.path);
+}
+async function plansOnDefaultBranch(deps, config2) {
+  const entries = await listDirectory(deps.client, deps.repo, config2.plansDir.replace(/\/+$/, ""), deps.defaultBranch);
+  return entries.filter((e) => e.type === "file" && isPlanFile(e.path, config2.plansDir)).map((e) => e.path).sort();
+}
+async function readPlan(deps, path, where) {
+  if (!isSafeRepoPath(path))
+    return {
+      ok: false,
+      reason: `the plan file name ${inlineCode(path)} has characters okstra does not pass to a workflow (use letters, digits, ".", "_", "-" and "/").`
+    };
+  const text2 = await readRepoFile(deps.client, deps.repo, path, where.ref);
+  if (text2 === null) return null;
+  const result = parsedPlan(path, text2);
+  if (!result.plan || result.errors.length > 0) {
+    const first = result.errors[0];
+    return {
+      ok: false,
+      reason: `${inlineCode(path)} is not a valid plan (${result.errors.length} error${result.errors.length === 1 ? "" : "s"}${first ? `; first: line ${first.line}: ${escapeInline(first.message)}` : ""}); \`okstra plan validate\` lists them all.`
+    };
+  }
+  return { ok: true, plan: result.plan, path, fromPullRequest: where.fromPullRequest, blob: gitBlobId(text2) };
+}
+var PARSED = new Lru(32);
+function parsedPlan(path, text2) {
+  const key = `${path}\0${text2}`;
+  const hit = PARSED.get(key);
+  if (hit) return hit;
+  const result = parsePlan(text2, { path });
+  PARSED.set(key, result);
+  return result;
+}
+
+// src/triggers/approve.ts
+async function requestApproval(deps, config2, req) {
+  const refuse = (reason) => ({ kind: "refused", reason });
+  if (isBotAccount({ login: req.approver })) return refuse("a bot account never approves a plan.");
+  const gate = approvalGate(config2, req.approver, req.role);
+  if (!gate.ok) return refuse(gate.reason);
+  if (req.pr.state !== "open") return refuse("this pull request is closed; reopen it to approve its plan.");
+  if (isFromFork(req.pr))
+    return refuse(
+      `this pull request's branch lives in ${req.pr.headRepo ? `the fork ${inlineCode(req.pr.headRepo)}` : "a deleted fork"}; okstra runs and approves only plans on this repository's branches.`
+    );
+  if (plansTouched(req.files, config2).length === 0)
+    return refuse(
+      `this pull request adds or changes no plan in ${inlineCode(config2.plansDir)}; an approval is of the plan a (plan) pull request adds or changes.`
+    );
+  const plan = await resolvePlan(deps, config2, { headSha: req.at }, req.files, req.wanted);
+  if (!plan.ok) return refuse(plan.reason);
+  if (!plan.fromPullRequest)
+    return refuse(
+      `this pull request does not add or change plan ${inlineCode(plan.plan.id)}; approve it on the pull request that does.`
+    );
+  const blocker = approvalBlocker(plan.plan, plan.path);
+  if (blocker !== null) return refuse(escapeInline(blocker));
+  const ledger = await readPlanLedger(deps, config2, plan.plan.id);
+  if (!ledger.ok) return refuse(ledger.reason.replace(/nothing was started\.$/, "no approval was recorded."));
+  const status = approvalStatus(ledger.state, plan.blob, { approval: { required: true } });
+  if (status.kind === "approved") return { kind: "already", planId: plan.plan.id, row: status.row };
+  const inputs = approveDispatchInputs({
+    prNumber: req.pr.number,
+    via: req.via,
+    approver: req.approver,
+    planPath: plan.path
+  });
+  const out = await dispatchPlanning(deps, config2, inputs);
+  if (!out.ok) return refuse(out.reason);
+  deps.log.info(
+    `dispatched ${config2.bot.workflow} on ${deps.defaultBranch} mode approve of plan ${plan.plan.id} at blob ${plan.blob} by ${req.approver} (${req.via.kind}) on PR #${req.pr.number}`
+  );
+  return { kind: "dispatched", planId: plan.plan.id, blob: plan.blob };
+}
+function approvalAnswer(outcome) {
+  return outcome.kind === "already" ? `plan ${inlineCode(outcome.planId)} is already approved at blob \`${outcome.row.plan_blob}\` (by ${inlineCode(outcome.row.approver)}); nothing to do.` : `the okstra workflow is recording the approval of plan ${inlineCode(outcome.planId)} at blob \`${outcome.blob}\`; it checks the approval again and answers on this pull request. Runs are allowed for exactly this content: editing the plan needs a new approval.`;
+}
+async function handleReview(deps, ev) {
+  if (ev.review.state.toLowerCase() !== "approved") return "ignored";
+  if (isBotAccount(ev.reviewer)) {
+    deps.log.info(`ignored the approving review of bot account ${ev.reviewer.login}`);
+    return "ignored-bot";
+  }
+  const answer = async (text2) => {
+    await postComment(deps.client, deps.repo, ev.pr.number, `@${ev.reviewer.login} okstra: ${text2}`);
+  };
+  const act = async () => {
+    const [load, files] = await Promise.all([
+      loadConfig(deps.readConfig),
+      changedFiles(deps.client, deps.repo, ev.pr.number)
+    ]);
+    if (!load.ok) {
+      deps.log.warn(`approving review on PR #${ev.pr.number}: the config is invalid (${load.errors.join("; ")})`);
+      if (planIdOfPlanBranch(ev.pr.headRef) === null) return "ignored";
+      await answer(
+        `this review approves no plan: the configuration on \`${deps.defaultBranch}\` is invalid (${load.errors.map(escapeInline).join("; ")}).`
+      );
+      return "refused";
+    }
+    const config2 = load.config;
+    const touched = plansTouched(files, config2);
+    if (touched.length === 0) return "ignored";
+    if (touched.length > 1) {
+      await answer(
+        `this pull request changes several plans (${touched.map((p) => inlineCode(p)).join(", ")}), and a review cannot say which one it approves; comment \`/okstra approve --plan ID\` instead.`
+      );
+      return "refused";
+    }
+    const outcome = await requestApproval(deps, config2, {
+      pr: ev.pr,
+      files,
+      at: ev.review.commitId,
+      via: { kind: "review", reviewId: ev.review.id },
+      approver: ev.reviewer.login,
+      role: await senderRole(deps, ev.reviewer.login),
+      wanted: null
+    });
+    if (outcome.kind === "refused") {
+      await answer(`this review was not recorded as an approval of the plan: ${outcome.reason}`);
+      return "refused";
+    }
+    if (outcome.kind === "already") deps.log.info(approvalAnswer(outcome));
+    return outcome.kind;
+  };
+  try {
+    return await act();
+  } catch (error) {
+    deps.log.error(`approving review ${ev.review.id} on PR #${ev.pr.number}: ${describeApiError(error)}`);
+    await answer(`okstra could not record this review as an approval: ${inlineCode(describeApiError(error))}.`);
+    return "refused";
+  }
+}
+
+// src/triggers/cancel.ts
+async function cancelRuns(deps, config2, prNumber, planPath) {
+  const runs = await unfinishedWorkflowRuns(deps.client, deps.repo, config2.bot.workflow);
+  const ours = runs.filter(
+    (r) => parseRunTitle(r.title)?.prNumber === prNumber && (planPath === null || r.title.includes(planPath))
+  );
+  const cancelled = [];
+  for (const run2 of ours) {
+    try {
+      await cancelWorkflowRun(deps.client, deps.repo, run2.id);
+      cancelled.push(run2);
+    } catch (error) {
+      if (httpStatus(error) !== 409) throw error;
+    }
+  }
+  deps.log.info(`cancelled ${cancelled.length} okstra run(s) of PR #${prNumber}${planPath ? ` for ${planPath}` : ""}`);
+  return cancelled;
+}
+
+// src/triggers/closed.ts
+async function handlePullRequestClosed(deps, prNumber) {
+  const load = await loadConfig(deps.readConfig);
+  if (!load.ok) deps.log.warn(`config invalid (${load.errors.join("; ")}); cancelling with the default settings`);
+  const config2 = load.ok ? load.config : ConfigSchema.parse({});
+  return (await cancelRuns(deps, config2, prNumber, null)).length;
+}
+
+// src/github/reactions.ts
+async function reactToComment(client, repo, commentId, content) {
+  try {
+    await client.rest.reactions.createForIssueComment({ ...repo, comment_id: commentId, content });
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+// src/triggers/final.ts
+async function startFinal(deps, config2, req) {
+  const open = pullRequestGate(config2, req.pr);
+  if (!open.ok) return open;
+  const plan = await resolvePlan(deps, config2, req.pr, req.files, req.wanted);
+  if (!plan.ok) return plan;
+  const where = dispatchRef(deps.defaultBranch, {
+    pr: req.pr,
+    planFromPullRequest: plan.fromPullRequest,
+    planPath: plan.path
+  });
+  if (!where.ok) return where;
+  const out = await dispatchPlanning(
+    deps,
+    config2,
+    finalDispatchInputs({
+      planPath: plan.path,
+      planRef: where.planRef,
+      prNumber: req.pr.number,
+      trigger: "comment",
+      actor: req.actor
+    })
+  );
+  if (!out.ok) return out;
+  deps.log.info(
+    `dispatched ${config2.bot.workflow} on ${deps.defaultBranch} mode final for plan ${plan.plan.id} on PR #${req.pr.number}`
+  );
+  return { ...out, planId: plan.plan.id };
+}
+function finalAnswer(planId2, runsUrl) {
+  return `the [okstra workflow](${runsUrl}) is verifying plan ${inlineCode(planId2)} as a whole; when it is accepted it opens (or updates) the hand-off pull request and links it here.`;
+}
+
 // src/core/report/schema/final-report.ts
-import { z as z6 } from "zod";
+import { z as z7 } from "zod";
 
 // src/core/report/schema/common.ts
 import { z as z4 } from "zod";
@@ -4196,188 +6196,11 @@ var FailureCauseSchema = z5.strictObject({
   next: z5.string().min(1).describe("what the next attempt must do about it")
 });
 
-// src/core/report/schema/final-report.ts
-var FINAL_REPORT_SCHEMA_VERSION = 1;
-var TRIGGER_KINDS = ["label", "comment", "schedule", "dispatch", "rerequest", "cli"];
-var WORKER_FUNCTIONS = ["executor", "verifier", "critic"];
-var PROVIDERS = ["claude", "codex", "gemini", "copilot", "command"];
-var WORKER_STATUSES = ["done", "contract-violated", "error", "timeout", "budget-exceeded"];
-var RUN_STATUSES = ["passed", "failed", "contract-violated", "error", "unavailable"];
-var DISPOSITIONS = ["standing", "confirmed", "refuted"];
+// src/core/report/schema/final-usage.ts
+import { z as z6 } from "zod";
 var BUDGET_SCOPES = ["worker", "stage", "plan", "day"];
 var USAGE_METERING = ["gateway", "self-reported"];
-var ISOLATION_REPORT_MODES = ["os-user", "none"];
 var REFUSALS = ["budget", "credential"];
-var EVIDENCE_SOURCES = ["events", "self-reported"];
-var workerStatus = z6.enum(WORKER_STATUSES);
-var findingId = z6.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/).describe("stable id of a finding within this report");
-var PlanRef = z6.strictObject({
-  id: z6.string().regex(PLAN_ID_PATTERN),
-  title: z6.string().nullable(),
-  path: repoPath.describe("plan file, relative to the repository root"),
-  commit: commitSha.describe("commit the approved plan was read from")
-});
-var StageRef = z6.strictObject({
-  number: z6.number().int().positive(),
-  title: z6.string(),
-  dependsOn: z6.array(z6.number().int().positive())
-});
-var Trigger = z6.strictObject({
-  kind: z6.enum(TRIGGER_KINDS),
-  actor: z6.string().min(1).nullable().describe("login (or local user) that asked for the run; null for schedule"),
-  url: z6.url().nullable().describe("where the trigger happened (comment, PR); null when there is no page")
-});
-var RunInfo = z6.strictObject({
-  id: z6.string().regex(RUN_ID_PATTERN),
-  attempt: z6.number().int().positive().describe("1 for the first run of a stage, +1 for each fix run"),
-  startedAt: isoUtc2,
-  finishedAt: isoUtc2,
-  durationMs,
-  trigger: Trigger,
-  url: z6.url().nullable().describe("page of this run (the workflow run log); null for local runs")
-});
-var GitInfo = z6.strictObject({
-  branch: z6.string().min(1),
-  baseCommit: commitSha,
-  headCommit: commitSha,
-  reusedBranch: z6.boolean().describe("true for a fix run that re-entered the preserved stage branch"),
-  diffStat: z6.strictObject({ filesChanged: nonNegativeInt, insertions: nonNegativeInt, deletions: nonNegativeInt }),
-  changedFiles: z6.array(repoPath).describe("files changed between baseCommit and headCommit"),
-  outOfPlanFiles: z6.array(repoPath).describe("changed files that the stage's `files` did not name"),
-  overCap: z6.string().min(1).optional().describe(
-    "why the change was over limits.stageFiles or limits.stageBytes: the stage failed without being pushed or reviewed, and diffStat counts its files but not its lines (0 insertions, 0 deletions); absent when it fit"
-  )
-});
-var Unavailable = z6.string().regex(/\S/).optional().describe(
-  "why the worker's provider could not work at all (quota, refused key, the API down after the gateway's retries, no CLI): no judgement of the stage; absent when it could work (and in older reports)"
-);
-var StandsInFor = rosterName.optional().describe("the worker whose provider was unavailable and whose function this fallback took; absent otherwise");
-var RosterEntry = z6.strictObject({
-  name: rosterName,
-  provider: z6.enum(PROVIDERS),
-  model: z6.string().min(1).nullable().describe("null for the command worker"),
-  function: z6.enum(WORKER_FUNCTIONS),
-  standsInFor: StandsInFor
-});
-var Usage = UsageSchema.nullable().describe("null when the CLI did not report usage");
-var UpstreamError = z6.strictObject({
-  status: z6.number().int().min(100).max(599).nullable().describe("HTTP status; null when the connection itself failed"),
-  message: z6.string().min(1).describe("what the API said (an excerpt of its error body)")
-}).optional().describe("present when the worker's last model request failed upstream");
-var WorkerFailure = z6.strictObject({
-  reason: z6.string().regex(/\S/).describe("the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)"),
-  stderrTail: z6.string().describe("the last lines of the worker's stderr, scrubbed; empty when it wrote none")
-}).optional().describe("present when the worker did not produce a result; absent in reports written before it was recorded");
-var EvidenceSource = z6.enum(EVIDENCE_SOURCES).optional().describe(
-  "events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded"
-);
-var UnreadCitations = z6.array(repoPath).optional().describe(
-  "files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted"
-);
-var Commit = z6.strictObject({ sha: commitSha, subject: z6.string() });
-var Executor = z6.strictObject({
-  worker: rosterName,
-  status: workerStatus,
-  durationMs,
-  usage: Usage,
-  summary: z6.string().describe("the executor's own account of the stage (agent text)"),
-  commits: z6.array(Commit),
-  upstreamError: UpstreamError,
-  failure: WorkerFailure,
-  unavailable: Unavailable
-});
-var QaResult = z6.strictObject({
-  source: z6.enum(["plan", "config"]),
-  label: z6.string(),
-  cmd: z6.string().min(1),
-  exitCode: z6.number().int().nullable().describe("null when the process was killed (timeout or signal)"),
-  durationMs,
-  outputTail: z6.string().describe("last lines of combined stdout/stderr"),
-  passed: z6.boolean(),
-  tests: TestTally.nullable().optional().describe("the tests okstra counted in its output; null: not counted; absent in older reports")
-});
-var Verifier = z6.strictObject({
-  worker: rosterName,
-  status: workerStatus,
-  verdict: verdictValue.nullable().describe("null when the verifier produced no valid result"),
-  findings: z6.array(findingId).describe("ids of the findings this verifier raised"),
-  evidenceRead: z6.array(repoPath).describe("files the verifier recorded as read (its evidence ledger)"),
-  usage: Usage,
-  durationMs,
-  upstreamError: UpstreamError,
-  failure: WorkerFailure,
-  unavailable: Unavailable,
-  evidence: EvidenceSource,
-  unreadCitations: UnreadCitations,
-  findingsDropped: z6.number().int().positive().optional().describe(
-    "findings this verifier listed beyond limits.findingsPerVerifier: counted, not kept (the least severe went first); absent when none was dropped"
-  )
-});
-var Finding = z6.strictObject({
-  id: findingId,
-  severity: findingSeverity,
-  title: z6.string().min(1),
-  detail: z6.string(),
-  file: repoPath.nullable().describe("cited file exactly as the raiser wrote it"),
-  line: z6.number().int().positive().nullable(),
-  endLine: z6.number().int().positive().nullable(),
-  raisedBy: rosterName,
-  confirmedBy: z6.array(rosterName),
-  refutedBy: z6.array(rosterName),
-  disposition: z6.enum(DISPOSITIONS)
-});
-var ReverifyFailure = z6.strictObject({
-  worker: rosterName,
-  findingId,
-  status: workerStatus,
-  upstreamError: UpstreamError,
-  failure: WorkerFailure.unwrap()
-});
-var Convergence = z6.strictObject({
-  rounds: nonNegativeInt,
-  disputed: nonNegativeInt,
-  resolved: nonNegativeInt,
-  failures: z6.array(ReverifyFailure).optional().describe("re-verify sessions that produced no position; absent when every session answered (or in older reports)")
-});
-var Critic = z6.strictObject({
-  worker: rosterName,
-  status: workerStatus,
-  gaps: nonNegativeInt,
-  findings: z6.array(findingId),
-  evidenceRead: z6.array(repoPath),
-  usage: Usage,
-  durationMs,
-  upstreamError: UpstreamError,
-  failure: WorkerFailure,
-  evidence: EvidenceSource,
-  unreadCitations: UnreadCitations
-});
-var Verdict = z6.strictObject({
-  value: verdictValue,
-  runStatus: z6.enum(RUN_STATUSES),
-  reasons: z6.array(z6.string().min(1))
-});
-var sidecarCommon = {
-  stageNumber: z6.number().int().positive(),
-  stageTitle: z6.string()
-};
-var SidecarWritten = z6.strictObject({
-  ...sidecarCommon,
-  carryJson: z6.string().min(1).describe("the Stage Carry Evidence JSON exactly as written to carryPath"),
-  carryPath: repoPath
-});
-var SidecarWithheld = z6.strictObject({
-  ...sidecarCommon,
-  carryJson: z6.string().nullable().describe("the executor's Stage Carry Evidence JSON, or null when it produced none"),
-  carryPath: z6.null(),
-  withheld: z6.string().regex(/\S/).describe("why the carry was not written; present exactly when it was not")
-});
-var StageSidecarEvidence = z6.union([SidecarWritten, SidecarWithheld]);
-var TerminalLedgerRow = z6.discriminatedUnion("status", [DoneRowSchema, FailedRowSchema]).nullable().describe("the terminal ledger row this run appended; null only when the append itself failed");
-var ProgressEntry = z6.strictObject({
-  at: isoUtc2,
-  line: z6.string().regex(/^PROGRESS: [a-z0-9][a-z0-9.-]*(?: [^\n\r]*)?$/).describe("the checkpoint line as emitted; grammar in docs/report.md")
-});
 var WorkerUsage = z6.strictObject({ worker: rosterName, ...UsageSchema.shape });
 var msNumber = z6.number().min(0).describe("milliseconds (may be fractional)");
 var UsageRequest = z6.strictObject({
@@ -4422,7 +6245,7 @@ var BudgetBooks = z6.strictObject({
     headroom: z6.string().min(1).describe("what was left under the limit it did not fit")
   }).optional().describe("the largest worst-case reservation the gateway refused in the run")
 });
-var UsageTotals = z6.strictObject({
+var UsageTotalsSchema = z6.strictObject({
   workers: z6.array(WorkerUsage),
   total: UsageSchema.describe(
     "sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known"
@@ -4432,181 +6255,361 @@ var UsageTotals = z6.strictObject({
   budgetExceeded: BudgetExceeded.optional().describe("the first budget refusal of the run"),
   budgets: BudgetBooks.optional().describe("headroom left and the largest refused reservation, when budgets applied")
 });
-var Isolation = z6.strictObject({
-  mode: z6.enum(ISOLATION_REPORT_MODES).describe("os-user: agents ran as separate unprivileged users; none: with okstra's own privileges"),
-  detail: z6.string().regex(/\S/).describe('one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"')
+
+// src/core/report/schema/final-report.ts
+var FINAL_REPORT_SCHEMA_VERSION = 1;
+var TRIGGER_KINDS = ["label", "comment", "schedule", "dispatch", "rerequest", "cli"];
+var WORKER_FUNCTIONS = ["executor", "verifier", "critic"];
+var PROVIDERS = ["claude", "codex", "gemini", "copilot", "command"];
+var WORKER_STATUSES = ["done", "contract-violated", "error", "timeout", "budget-exceeded"];
+var RUN_STATUSES = ["passed", "failed", "contract-violated", "error", "unavailable"];
+var DISPOSITIONS = ["standing", "confirmed", "refuted"];
+var ISOLATION_REPORT_MODES = ["os-user", "none"];
+var EVIDENCE_SOURCES = ["events", "self-reported"];
+var workerStatus = z7.enum(WORKER_STATUSES);
+var findingId = z7.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/).describe("stable id of a finding within this report");
+var PlanRef = z7.strictObject({
+  id: z7.string().regex(PLAN_ID_PATTERN),
+  title: z7.string().nullable(),
+  path: repoPath.describe("plan file, relative to the repository root"),
+  commit: commitSha.describe("commit the approved plan was read from")
 });
-var ActivityArtifact = z6.strictObject({
-  path: z6.string().min(1).describe("ledger-branch path of the JSON Lines stream (plans/<id>/runs/<run>/activity.jsonl)"),
-  events: z6.number().int().min(0).describe("events kept in the file"),
-  droppedEvents: z6.number().int().min(0).describe("events left out because the stream reached its size bound")
+var StageRef = z7.strictObject({
+  number: z7.number().int().positive(),
+  title: z7.string(),
+  dependsOn: z7.array(z7.number().int().positive())
 });
-var FallbackEntry = z6.strictObject({
-  function: z6.enum(["executor", "verifier"]),
+var Trigger = z7.strictObject({
+  kind: z7.enum(TRIGGER_KINDS),
+  actor: z7.string().min(1).nullable().describe("login (or local user) that asked for the run; null for schedule"),
+  url: z7.url().nullable().describe("where the trigger happened (comment, PR); null when there is no page")
+});
+var RunInfo = z7.strictObject({
+  id: z7.string().regex(RUN_ID_PATTERN),
+  attempt: z7.number().int().positive().describe("1 for the first run of a stage, +1 for each fix run"),
+  startedAt: isoUtc2,
+  finishedAt: isoUtc2,
+  durationMs,
+  trigger: Trigger,
+  url: z7.url().nullable().describe("page of this run (the workflow run log); null for local runs")
+});
+var GitInfo = z7.strictObject({
+  branch: z7.string().min(1),
+  baseCommit: commitSha,
+  headCommit: commitSha,
+  reusedBranch: z7.boolean().describe("true for a fix run that re-entered the preserved stage branch"),
+  diffStat: z7.strictObject({ filesChanged: nonNegativeInt, insertions: nonNegativeInt, deletions: nonNegativeInt }),
+  changedFiles: z7.array(repoPath).describe("files changed between baseCommit and headCommit"),
+  outOfPlanFiles: z7.array(repoPath).describe("changed files that the stage's `files` did not name"),
+  overCap: z7.string().min(1).optional().describe(
+    "why the change was over limits.stageFiles or limits.stageBytes: the stage failed without being pushed or reviewed, and diffStat counts its files but not its lines (0 insertions, 0 deletions); absent when it fit"
+  )
+});
+var Unavailable = z7.string().regex(/\S/).optional().describe(
+  "why the worker's provider could not work at all (quota, refused key, the API down after the gateway's retries, no CLI): no judgement of the stage; absent when it could work (and in older reports)"
+);
+var StandsInFor = rosterName.optional().describe("the worker whose provider was unavailable and whose function this fallback took; absent otherwise");
+var RosterEntry = z7.strictObject({
+  name: rosterName,
+  provider: z7.enum(PROVIDERS),
+  model: z7.string().min(1).nullable().describe("null for the command worker"),
+  function: z7.enum(WORKER_FUNCTIONS),
+  standsInFor: StandsInFor
+});
+var Usage = UsageSchema.nullable().describe("null when the CLI did not report usage");
+var UpstreamError = z7.strictObject({
+  status: z7.number().int().min(100).max(599).nullable().describe("HTTP status; null when the connection itself failed"),
+  message: z7.string().min(1).describe("what the API said (an excerpt of its error body)")
+}).optional().describe("present when the worker's last model request failed upstream");
+var WorkerFailure = z7.strictObject({
+  reason: z7.string().regex(/\S/).describe("the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)"),
+  stderrTail: z7.string().describe("the last lines of the worker's stderr, scrubbed; empty when it wrote none")
+}).optional().describe("present when the worker did not produce a result; absent in reports written before it was recorded");
+var EvidenceSource = z7.enum(EVIDENCE_SOURCES).optional().describe(
+  "events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded"
+);
+var UnreadCitations = z7.array(repoPath).optional().describe(
+  "files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted"
+);
+var Commit = z7.strictObject({ sha: commitSha, subject: z7.string() });
+var Executor = z7.strictObject({
+  worker: rosterName,
+  status: workerStatus,
+  durationMs,
+  usage: Usage,
+  summary: z7.string().describe("the executor's own account of the stage (agent text)"),
+  commits: z7.array(Commit),
+  upstreamError: UpstreamError,
+  failure: WorkerFailure,
+  unavailable: Unavailable
+});
+var QaResult = z7.strictObject({
+  source: z7.enum(["plan", "config"]),
+  label: z7.string(),
+  cmd: z7.string().min(1),
+  exitCode: z7.number().int().nullable().describe("null when the process was killed (timeout or signal)"),
+  durationMs,
+  outputTail: z7.string().describe("last lines of combined stdout/stderr"),
+  passed: z7.boolean(),
+  tests: TestTally.nullable().optional().describe("the tests okstra counted in its output; null: not counted; absent in older reports")
+});
+var Verifier = z7.strictObject({
+  worker: rosterName,
+  status: workerStatus,
+  verdict: verdictValue.nullable().describe("null when the verifier produced no valid result"),
+  findings: z7.array(findingId).describe("ids of the findings this verifier raised"),
+  evidenceRead: z7.array(repoPath).describe("files the verifier recorded as read (its evidence ledger)"),
+  usage: Usage,
+  durationMs,
+  upstreamError: UpstreamError,
+  failure: WorkerFailure,
+  unavailable: Unavailable,
+  evidence: EvidenceSource,
+  unreadCitations: UnreadCitations,
+  findingsDropped: z7.number().int().positive().optional().describe(
+    "findings this verifier listed beyond limits.findingsPerVerifier: counted, not kept (the least severe went first); absent when none was dropped"
+  )
+});
+var Finding = z7.strictObject({
+  id: findingId,
+  severity: findingSeverity,
+  title: z7.string().min(1),
+  detail: z7.string(),
+  file: repoPath.nullable().describe("cited file exactly as the raiser wrote it"),
+  line: z7.number().int().positive().nullable(),
+  endLine: z7.number().int().positive().nullable(),
+  raisedBy: rosterName,
+  confirmedBy: z7.array(rosterName),
+  refutedBy: z7.array(rosterName),
+  disposition: z7.enum(DISPOSITIONS)
+});
+var ReverifyFailure = z7.strictObject({
+  worker: rosterName,
+  findingId,
+  status: workerStatus,
+  upstreamError: UpstreamError,
+  failure: WorkerFailure.unwrap()
+});
+var Convergence = z7.strictObject({
+  rounds: nonNegativeInt,
+  disputed: nonNegativeInt,
+  resolved: nonNegativeInt,
+  failures: z7.array(ReverifyFailure).optional().describe("re-verify sessions that produced no position; absent when every session answered (or in older reports)")
+});
+var Critic = z7.strictObject({
+  worker: rosterName,
+  status: workerStatus,
+  gaps: nonNegativeInt,
+  findings: z7.array(findingId),
+  evidenceRead: z7.array(repoPath),
+  usage: Usage,
+  durationMs,
+  upstreamError: UpstreamError,
+  failure: WorkerFailure,
+  evidence: EvidenceSource,
+  unreadCitations: UnreadCitations
+});
+var Verdict = z7.strictObject({
+  value: verdictValue,
+  runStatus: z7.enum(RUN_STATUSES),
+  reasons: z7.array(z7.string().min(1))
+});
+var sidecarCommon = {
+  stageNumber: z7.number().int().positive(),
+  stageTitle: z7.string()
+};
+var SidecarWritten = z7.strictObject({
+  ...sidecarCommon,
+  carryJson: z7.string().min(1).describe("the Stage Carry Evidence JSON exactly as written to carryPath"),
+  carryPath: repoPath
+});
+var SidecarWithheld = z7.strictObject({
+  ...sidecarCommon,
+  carryJson: z7.string().nullable().describe("the executor's Stage Carry Evidence JSON, or null when it produced none"),
+  carryPath: z7.null(),
+  withheld: z7.string().regex(/\S/).describe("why the carry was not written; present exactly when it was not")
+});
+var StageSidecarEvidence = z7.union([SidecarWritten, SidecarWithheld]);
+var TerminalLedgerRow = z7.discriminatedUnion("status", [DoneRowSchema, FailedRowSchema]).nullable().describe("the terminal ledger row this run appended; null only when the append itself failed");
+var ProgressEntry = z7.strictObject({
+  at: isoUtc2,
+  line: z7.string().regex(/^PROGRESS: [a-z0-9][a-z0-9.-]*(?: [^\n\r]*)?$/).describe("the checkpoint line as emitted; grammar in docs/report.md")
+});
+var Isolation = z7.strictObject({
+  mode: z7.enum(ISOLATION_REPORT_MODES).describe("os-user: agents ran as separate unprivileged users; none: with okstra's own privileges"),
+  detail: z7.string().regex(/\S/).describe('one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"')
+});
+var ActivityArtifact = z7.strictObject({
+  path: z7.string().min(1).describe("ledger-branch path of the JSON Lines stream (plans/<id>/runs/<run>/activity.jsonl)"),
+  events: z7.number().int().min(0).describe("events kept in the file"),
+  droppedEvents: z7.number().int().min(0).describe("events left out because the stream reached its size bound")
+});
+var FallbackEntry = z7.strictObject({
+  function: z7.enum(["executor", "verifier"]),
   worker: rosterName.describe("the worker whose provider was unavailable"),
-  provider: z6.enum(PROVIDERS),
-  reason: z6.string().regex(/\S/).describe('why it could not work, e.g. "its API answered HTTP 429: quota exhausted"'),
+  provider: z7.enum(PROVIDERS),
+  reason: z7.string().regex(/\S/).describe('why it could not work, e.g. "its API answered HTTP 429: quota exhausted"'),
   replacedBy: rosterName.nullable().describe("the fallback that did its work; null when no fallback was left")
 });
-var RunError = z6.strictObject({ at: isoUtc2, phase: z6.string().min(1), message: z6.string().min(1) });
-var FinalReportSchema = z6.strictObject({
-  schemaVersion: z6.literal(FINAL_REPORT_SCHEMA_VERSION),
+var RunError = z7.strictObject({ at: isoUtc2, phase: z7.string().min(1), message: z7.string().min(1) });
+var FinalReportSchema = z7.strictObject({
+  schemaVersion: z7.literal(FINAL_REPORT_SCHEMA_VERSION),
   plan: PlanRef,
   stage: StageRef,
   run: RunInfo,
   git: GitInfo,
-  roster: z6.array(RosterEntry).min(1),
+  roster: z7.array(RosterEntry).min(1),
   executor: Executor,
-  qa: z6.array(QaResult),
+  qa: z7.array(QaResult),
   evidence: StageEvidenceSchema.optional().describe(
     "okstra's own evidence about the tests: counts at base and head, red then green; absent when the stage was not verified (and in older reports)"
   ),
-  verifiers: z6.array(Verifier),
-  findings: z6.array(Finding),
-  errorAnalysis: z6.array(FailureCauseSchema).optional().describe("why a failed stage failed by okstra's own observation; its fix run starts from it"),
+  verifiers: z7.array(Verifier),
+  findings: z7.array(Finding),
+  errorAnalysis: z7.array(FailureCauseSchema).optional().describe("why a failed stage failed by okstra's own observation; its fix run starts from it"),
   convergence: Convergence,
   critic: Critic.optional(),
   verdict: Verdict,
   stageSidecarEvidence: StageSidecarEvidence,
   ledgerRow: TerminalLedgerRow,
-  progress: z6.array(ProgressEntry),
+  progress: z7.array(ProgressEntry),
   activity: ActivityArtifact.optional().describe(
     "the workers' activity stream (tool calls, files, tokens), scrubbed; absent when no worker's CLI printed an event (and in older reports)"
   ),
-  usage: UsageTotals,
-  fallbacks: z6.array(FallbackEntry).optional().describe(
+  usage: UsageTotalsSchema,
+  fallbacks: z7.array(FallbackEntry).optional().describe(
     "workers whose provider could not work, in the order met, and who took over (`fallback:` in .okstra/config.yml); absent when every worker could work (and in older reports)"
   ),
-  remainingQueue: z6.array(z6.number().int().positive()).describe("stages still queued when a chain stopped here"),
-  errors: z6.array(RunError),
+  remainingQueue: z7.array(z7.number().int().positive()).describe("stages still queued when a chain stopped here"),
+  errors: z7.array(RunError),
   isolation: Isolation.optional().describe("absent in reports written before isolation was recorded")
 }).describe("okstra final report of one stage run");
 
 // src/core/report/schema/carry.ts
-import { z as z7 } from "zod";
-var CarrySchema = z7.looseObject({
-  stage: z7.number().int().positive().describe("stage number this evidence belongs to"),
-  summary: z7.string().regex(/\S/).describe("what the stage delivered, for the stages that build on it"),
-  filesChanged: z7.array(repoPath).describe("repository-relative paths the executor changed"),
-  validation: z7.array(
-    z7.looseObject({
-      cmd: z7.string().min(1),
-      exitCode: z7.number().int().nullable(),
-      outputTail: z7.string().optional()
+import { z as z8 } from "zod";
+var CarrySchema = z8.looseObject({
+  stage: z8.number().int().positive().describe("stage number this evidence belongs to"),
+  summary: z8.string().regex(/\S/).describe("what the stage delivered, for the stages that build on it"),
+  filesChanged: z8.array(repoPath).describe("repository-relative paths the executor changed"),
+  validation: z8.array(
+    z8.looseObject({
+      cmd: z8.string().min(1),
+      exitCode: z8.number().int().nullable(),
+      outputTail: z8.string().optional()
     })
   ).describe("the plan's validation commands as the executor ran them"),
-  exitContract: z7.looseObject({
-    met: z7.boolean(),
-    evidence: z7.string().regex(/\S/).describe("how the exit contract was shown to hold")
+  exitContract: z8.looseObject({
+    met: z8.boolean(),
+    evidence: z8.string().regex(/\S/).describe("how the exit contract was shown to hold")
   }),
-  interfaces: z7.array(z7.string().min(1)).optional().describe("names, endpoints or files later stages may rely on"),
-  notes: z7.array(z7.string()).optional(),
-  commits: z7.array(z7.string().regex(/^[0-9a-f]{7,64}$/)).optional(),
+  interfaces: z8.array(z8.string().min(1)).optional().describe("names, endpoints or files later stages may rely on"),
+  notes: z8.array(z8.string()).optional(),
+  commits: z8.array(z8.string().regex(/^[0-9a-f]{7,64}$/)).optional(),
   testsAdded: nonNegativeInt.optional()
 }).describe("okstra Stage Carry Evidence");
 
 // src/core/report/schema/verifier-result.ts
-import { z as z8 } from "zod";
-var VerifierResultSchema = z8.looseObject({
+import { z as z9 } from "zod";
+var VerifierResultSchema = z9.looseObject({
   verdict: verdictValue,
-  summary: z8.string().optional(),
-  findings: z8.array(
-    z8.looseObject({
+  summary: z9.string().optional(),
+  findings: z9.array(
+    z9.looseObject({
       severity: findingSeverity,
-      title: z8.string().regex(/\S/),
-      detail: z8.string().optional(),
-      file: z8.string().min(1).nullable().optional().describe("project-relative path of the cited file"),
-      line: z8.number().int().positive().nullable().optional(),
-      endLine: z8.number().int().positive().nullable().optional()
+      title: z9.string().regex(/\S/),
+      detail: z9.string().optional(),
+      file: z9.string().min(1).nullable().optional().describe("project-relative path of the cited file"),
+      line: z9.number().int().positive().nullable().optional(),
+      endLine: z9.number().int().positive().nullable().optional()
     })
   ),
-  evidenceRead: z8.array(z8.string().min(1)).describe("project-relative paths of every file read as evidence")
+  evidenceRead: z9.array(z9.string().min(1)).describe("project-relative paths of every file read as evidence")
 }).describe("okstra Verifier Result");
 
 // src/core/report/schema/final-verification-report.ts
-import { z as z9 } from "zod";
+import { z as z10 } from "zod";
 var FINAL_VERIFICATION_REPORT_SCHEMA = "okstra/final-verification-report";
 var FINAL_VERIFICATION_REPORT_VERSION = 1;
 var FINAL_VERDICTS = ["accepted", "rejected"];
-var stageNumber2 = z9.number().int().positive();
+var stageNumber2 = z10.number().int().positive();
 var stage = FinalReportSchema.shape;
-var QaAtFinalHead = z9.strictObject({
+var QaAtFinalHead = z10.strictObject({
   ...stage.qa.element.shape,
   stage: stageNumber2.nullable().describe("the stage whose validation command this is; null for the config's qaCommands")
 });
-var AttributedFinding = z9.strictObject({
+var AttributedFinding = z10.strictObject({
   ...stage.findings.element.shape,
-  stages: z9.array(stageNumber2).describe(
+  stages: z10.array(stageNumber2).describe(
     "the stages it is attributed to: those whose commits changed its file; without a file (or a file no stage changed), the plan\u2019s sink stages"
   ),
-  commits: z9.array(commitSha).describe("the commits of those stages that changed its file")
+  commits: z10.array(commitSha).describe("the commits of those stages that changed its file")
 });
-var DoneHead = z9.strictObject({
+var DoneHead = z10.strictObject({
   stage: stageNumber2,
-  title: z9.string(),
+  title: z10.string(),
   head: commitSha,
-  branch: z9.string().min(1),
-  attempts: z9.number().int().positive(),
+  branch: z10.string().min(1),
+  attempts: z10.number().int().positive(),
   reportPath: repoPath.nullable().describe("the ledger-branch path of the stage's last report")
 });
-var FinalVerificationReportSchema = z9.strictObject({
-  schema: z9.literal(FINAL_VERIFICATION_REPORT_SCHEMA),
-  version: z9.literal(FINAL_VERIFICATION_REPORT_VERSION),
-  plan: z9.strictObject({
-    id: z9.string().regex(PLAN_ID_PATTERN),
-    title: z9.string().nullable(),
+var FinalVerificationReportSchema = z10.strictObject({
+  schema: z10.literal(FINAL_VERIFICATION_REPORT_SCHEMA),
+  version: z10.literal(FINAL_VERIFICATION_REPORT_VERSION),
+  plan: z10.strictObject({
+    id: z10.string().regex(PLAN_ID_PATTERN),
+    title: z10.string().nullable(),
     path: repoPath,
     blob: commitSha.describe("the approved blob of the plan file that was verified")
   }),
-  run: z9.strictObject({
-    id: z9.string().regex(RUN_ID_PATTERN),
+  run: z10.strictObject({
+    id: z10.string().regex(RUN_ID_PATTERN),
     startedAt: isoUtc2,
     finishedAt: isoUtc2,
     durationMs,
-    trigger: z9.strictObject({
-      kind: z9.enum(TRIGGER_KINDS),
-      actor: z9.string().nullable(),
-      url: z9.string().nullable()
+    trigger: z10.strictObject({
+      kind: z10.enum(TRIGGER_KINDS),
+      actor: z10.string().nullable(),
+      url: z10.string().nullable()
     }),
-    url: z9.string().nullable()
+    url: z10.string().nullable()
   }),
-  git: z9.strictObject({
+  git: z10.strictObject({
     baseCommit: commitSha.describe("the plan's base: where the diff starts"),
     finalHead: commitSha,
-    finalBranch: z9.string().min(1),
-    merged: z9.boolean().describe("true when the final head is a merge of several sink stages\u2019 done heads"),
-    doneHeads: z9.array(DoneHead),
+    finalBranch: z10.string().min(1),
+    merged: z10.boolean().describe("true when the final head is a merge of several sink stages\u2019 done heads"),
+    doneHeads: z10.array(DoneHead),
     diffStat: stage.git.shape.diffStat,
-    changedFiles: z9.array(repoPath)
+    changedFiles: z10.array(repoPath)
   }),
-  verdict: z9.strictObject({
-    value: z9.enum(FINAL_VERDICTS),
-    reasons: z9.array(z9.string().min(1)),
-    fixStages: z9.array(stageNumber2).describe("rejected: the stages to fix (the findings\u2019 attribution)"),
-    rebuildStages: z9.array(stageNumber2).describe("rejected: the done stages that build on a stage to fix")
+  verdict: z10.strictObject({
+    value: z10.enum(FINAL_VERDICTS),
+    reasons: z10.array(z10.string().min(1)),
+    fixStages: z10.array(stageNumber2).describe("rejected: the stages to fix (the findings\u2019 attribution)"),
+    rebuildStages: z10.array(stageNumber2).describe("rejected: the done stages that build on a stage to fix")
   }),
-  qa: z9.array(QaAtFinalHead),
-  regressionReplay: z9.array(
-    z9.strictObject({
+  qa: z10.array(QaAtFinalHead),
+  regressionReplay: z10.array(
+    z10.strictObject({
       stage: stageNumber2,
-      paths: z9.array(z9.string()).describe("the stage's own test files, as its done head holds them"),
-      brokenBy: z9.array(stageNumber2).describe("the stages that changed them since, or beside it"),
-      qa: z9.array(QaAtFinalHead).describe("the final QA commands at the final head with those files laid over it")
+      paths: z10.array(z10.string()).describe("the stage's own test files, as its done head holds them"),
+      brokenBy: z10.array(stageNumber2).describe("the stages that changed them since, or beside it"),
+      qa: z10.array(QaAtFinalHead).describe("the final QA commands at the final head with those files laid over it")
     })
   ).optional().describe("done stages' tests run again as they left them; absent when no stage's tests were changed by another"),
   verifiers: stage.verifiers,
-  findings: z9.array(AttributedFinding),
+  findings: z10.array(AttributedFinding),
   usage: stage.usage,
   isolation: stage.isolation.unwrap(),
-  ledgerRow: z9.discriminatedUnion("status", [VerifiedRowSchema, VerificationFailedRowSchema]).nullable().describe("the row this run appended; null only when the append itself failed"),
-  roster: z9.array(z9.strictObject({ name: rosterName, provider: z9.string(), model: z9.string().nullable() }))
+  ledgerRow: z10.discriminatedUnion("status", [VerifiedRowSchema, VerificationFailedRowSchema]).nullable().describe("the row this run appended; null only when the append itself failed"),
+  roster: z10.array(z10.strictObject({ name: rosterName, provider: z10.string(), model: z10.string().nullable() }))
 }).describe("okstra final verification report of one plan");
 
 // src/core/report/json-schema.ts
-import { z as z11 } from "zod";
+import { z as z12 } from "zod";
 
 // src/core/report/schema/plan-review-report.ts
-import { z as z10 } from "zod";
+import { z as z11 } from "zod";
 var PLAN_REVIEW_VERDICTS = ["approve", "revise"];
 var PLAN_FINDING_SEVERITIES = ["blocking", "advisory"];
 var PLAN_FINDING_CATEGORIES = [
@@ -4620,88 +6623,88 @@ var PLAN_FINDING_CATEGORIES = [
   "other"
 ];
 var PLAN_REVIEW_LIMITS = { summary: 2e3, title: 200, detail: 4e3, findings: 50 };
-var PlanReviewFindingSchema = z10.strictObject({
-  severity: z10.enum(PLAN_FINDING_SEVERITIES),
-  category: z10.enum(PLAN_FINDING_CATEGORIES),
-  stage: z10.number().int().positive().nullable().describe("the stage the finding is about; null for the plan as a whole"),
-  title: z10.string().max(PLAN_REVIEW_LIMITS.title).regex(/\S/, "must not be blank").describe("non-blank title"),
-  detail: z10.string().max(PLAN_REVIEW_LIMITS.detail)
+var PlanReviewFindingSchema = z11.strictObject({
+  severity: z11.enum(PLAN_FINDING_SEVERITIES),
+  category: z11.enum(PLAN_FINDING_CATEGORIES),
+  stage: z11.number().int().positive().nullable().describe("the stage the finding is about; null for the plan as a whole"),
+  title: z11.string().max(PLAN_REVIEW_LIMITS.title).regex(/\S/, "must not be blank").describe("non-blank title"),
+  detail: z11.string().max(PLAN_REVIEW_LIMITS.detail)
 });
 var PLAN_REVIEW_REPORT_SCHEMA = "okstra/plan-review-report";
 var PLAN_REVIEW_REPORT_VERSION = 1;
 var PLAN_SOURCE_KINDS = ["issue", "cli", "dispatch", "replan"];
 var PLAN_OUTCOMES = ["valid", "invalid", "blocked"];
 var PLAN_ROUND_KINDS = ["draft", "repair", "revise"];
-var blobSha = z10.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/).describe("full hex blob id (SHA-1 or SHA-256)");
-var PlanRef2 = z10.strictObject({
-  id: z10.string().regex(PLAN_ID_PATTERN),
+var blobSha = z11.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/).describe("full hex blob id (SHA-1 or SHA-256)");
+var PlanRef2 = z11.strictObject({
+  id: z11.string().regex(PLAN_ID_PATTERN),
   path: repoPath.describe("where the plan file is delivered, e.g. .okstra/plans/<id>.md"),
-  title: z10.string().nullable(),
+  title: z11.string().nullable(),
   blob: blobSha.nullable().describe("blob id of the delivered plan text; null when no plan was delivered")
 });
-var Source = z10.strictObject({
-  kind: z10.enum(PLAN_SOURCE_KINDS),
-  issue: z10.number().int().positive().nullable().describe("the issue the goal came from; null when none"),
-  url: z10.url().nullable().describe("the page the request came from (issue, comment, run); null when there is none")
+var Source = z11.strictObject({
+  kind: z11.enum(PLAN_SOURCE_KINDS),
+  issue: z11.number().int().positive().nullable().describe("the issue the goal came from; null when none"),
+  url: z11.url().nullable().describe("the page the request came from (issue, comment, run); null when there is none")
 });
 var finalShape = FinalReportSchema.shape;
 var WorkerFailure2 = finalShape.executor.shape.failure;
-var PlanWorker = z10.strictObject({
+var PlanWorker = z11.strictObject({
   worker: rosterName,
-  provider: z10.enum(PROVIDERS),
-  model: z10.string().min(1).nullable().describe("null when the provider names no model"),
-  status: z10.enum(WORKER_STATUSES),
+  provider: z11.enum(PROVIDERS),
+  model: z11.string().min(1).nullable().describe("null when the provider names no model"),
+  status: z11.enum(WORKER_STATUSES),
   durationMs,
   usage: UsageSchema.nullable().describe("null when the CLI did not report usage"),
   failure: WorkerFailure2
 });
-var PlanDiagnostic = z10.strictObject({
-  line: z10.number().int().positive(),
-  column: z10.number().int().positive(),
-  code: z10.string().min(1).describe("stable diagnostic code, e.g. plan/dependency-cycle"),
-  message: z10.string().min(1)
+var PlanDiagnostic = z11.strictObject({
+  line: z11.number().int().positive(),
+  column: z11.number().int().positive(),
+  code: z11.string().min(1).describe("stable diagnostic code, e.g. plan/dependency-cycle"),
+  message: z11.string().min(1)
 });
-var Review = z10.strictObject({
+var Review = z11.strictObject({
   reviewer: PlanWorker,
-  verdict: z10.enum(PLAN_REVIEW_VERDICTS).nullable().describe("null when the reviewer broke its output contract (problem says how)"),
-  findings: z10.array(PlanReviewFindingSchema),
-  problem: z10.string().min(1).nullable().describe("why the reviewer's result was refused; null when it was read")
+  verdict: z11.enum(PLAN_REVIEW_VERDICTS).nullable().describe("null when the reviewer broke its output contract (problem says how)"),
+  findings: z11.array(PlanReviewFindingSchema),
+  problem: z11.string().min(1).nullable().describe("why the reviewer's result was refused; null when it was read")
 });
-var Round = z10.strictObject({
-  round: z10.number().int().positive(),
-  kind: z10.enum(PLAN_ROUND_KINDS),
+var Round = z11.strictObject({
+  round: z11.number().int().positive(),
+  kind: z11.enum(PLAN_ROUND_KINDS),
   planner: PlanWorker,
-  diagnostics: z10.strictObject({ errors: z10.array(PlanDiagnostic), warnings: z10.array(PlanDiagnostic) }).describe("the plan parser's diagnostics for this round's draft"),
-  reviews: z10.array(Review).describe("empty when the draft did not parse, so nobody reviewed it")
+  diagnostics: z11.strictObject({ errors: z11.array(PlanDiagnostic), warnings: z11.array(PlanDiagnostic) }).describe("the plan parser's diagnostics for this round's draft"),
+  reviews: z11.array(Review).describe("empty when the draft did not parse, so nobody reviewed it")
 });
-var StandingFinding = z10.strictObject({
+var StandingFinding = z11.strictObject({
   ...PlanReviewFindingSchema.shape,
   reviewer: rosterName.describe("the reviewer that raised it")
 });
-var Clarification = z10.strictObject({
-  id: z10.string().nullable(),
-  question: z10.string().min(1),
-  answer: z10.string().nullable().describe("null while unanswered"),
-  optional: z10.boolean().describe("true when the plan can proceed without an answer")
+var Clarification = z11.strictObject({
+  id: z11.string().nullable(),
+  question: z11.string().min(1),
+  answer: z11.string().nullable().describe("null while unanswered"),
+  optional: z11.boolean().describe("true when the plan can proceed without an answer")
 });
-var StageSummary = z10.strictObject({
-  number: z10.number().int().positive(),
-  title: z10.string(),
-  dependsOn: z10.array(z10.number().int().positive()),
+var StageSummary = z11.strictObject({
+  number: z11.number().int().positive(),
+  title: z11.string(),
+  dependsOn: z11.array(z11.number().int().positive()),
   validation: nonNegativeInt.describe("how many validation commands the stage names")
 });
-var PlanReviewReportSchema = z10.strictObject({
-  schema: z10.literal(PLAN_REVIEW_REPORT_SCHEMA),
-  version: z10.literal(PLAN_REVIEW_REPORT_VERSION),
+var PlanReviewReportSchema = z11.strictObject({
+  schema: z11.literal(PLAN_REVIEW_REPORT_SCHEMA),
+  version: z11.literal(PLAN_REVIEW_REPORT_VERSION),
   plan: PlanRef2,
-  goal: z10.string().describe("the goal as the requester wrote it (untrusted text)"),
+  goal: z11.string().describe("the goal as the requester wrote it (untrusted text)"),
   source: Source,
-  outcome: z10.enum(PLAN_OUTCOMES),
-  reason: z10.string().min(1).nullable().describe("why the outcome is not valid; null when it is"),
-  rounds: z10.array(Round),
-  standingFindings: z10.array(StandingFinding).describe("findings still standing at the end, blocking and advisory, with their reviewer"),
-  clarifications: z10.array(Clarification),
-  stages: z10.array(StageSummary).describe("the delivered plan's stages; empty when the plan is invalid"),
+  outcome: z11.enum(PLAN_OUTCOMES),
+  reason: z11.string().min(1).nullable().describe("why the outcome is not valid; null when it is"),
+  rounds: z11.array(Round),
+  standingFindings: z11.array(StandingFinding).describe("findings still standing at the end, blocking and advisory, with their reviewer"),
+  clarifications: z11.array(Clarification),
+  stages: z11.array(StageSummary).describe("the delivered plan's stages; empty when the plan is invalid"),
   usage: finalShape.usage,
   isolation: finalShape.isolation.unwrap(),
   startedAt: isoUtc2,
@@ -16384,7 +18387,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate22.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var config = validate23;
-var schema34 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "executor": { "default": "claude", "description": "the provider that writes the code", "type": "string", "minLength": 1 }, "verifiers": { "description": "the providers that verify; default: every configured provider", "minItems": 1, "type": "array", "items": { "type": "string", "minLength": 1 } }, "excludeExecutorFromVerifiers": { "default": false, "type": "boolean" }, "providers": { "default": {}, "type": "object", "propertyNames": { "type": "string", "pattern": "^[a-z][a-z0-9-]{0,30}$" }, "additionalProperties": { "type": "object", "properties": { "command": { "type": "string", "minLength": 1 }, "cli": { "description": "the built-in agent CLI this provider runs (claude, codex, gemini or copilot), under its own name", "type": "string", "enum": ["claude", "codex", "gemini", "copilot"] }, "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$" }, "model": { "type": "string", "minLength": 1 }, "baseUrl": { "type": "string", "format": "uri" }, "wireApi": { "description": "Copilot CLI: the OpenAI wire API of baseUrl, responses (default) or completions", "type": "string", "enum": ["responses", "completions"] }, "via": { "description": "a cloud platform instead of the vendor API: bedrock or vertex (claude), azure (codex)", "type": "string", "enum": ["bedrock", "vertex", "azure"] }, "region": { "description": "the cloud platform region (with via)", "type": "string", "minLength": 1 }, "projectId": { "description": "the Google Cloud project (with via: vertex)", "type": "string", "pattern": "^[a-z][a-z0-9-]{4,28}[a-z0-9]$" }, "apiKeyEnv": { "type": "string", "pattern": "^[A-Z_][A-Z0-9_]*$" }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "maxTurns": { "description": "turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)", "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, { "type": "object", "properties": { "executor": { "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }] } }, "additionalProperties": false, "description": "one agent provider" } }, "qaCommands": { "default": [], "description": "commands run after the plan\u2019s validation commands; never guessed", "type": "array", "items": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "object", "properties": { "cmd": { "type": "string", "minLength": 1 }, "label": { "type": "string", "minLength": 1 }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "required": ["cmd"], "additionalProperties": false }] } }, "protected": { "default": [], "description": 'globs of files whose change is okstra\u2019s own blocking finding unless the stage\u2019s files name them; `!glob` takes a default away (docs/plan-format.md, "Protected evidence")', "type": "array", "items": { "type": "string", "minLength": 1 } }, "convergence": { "default": { "rounds": 2 }, "type": "object", "properties": { "rounds": { "default": 2, "type": "integer", "minimum": 0, "maximum": 5 } }, "additionalProperties": false }, "critic": { "default": null, "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "fallback": { "default": { "executor": [], "verifiers": [] }, "description": "fallback providers per role, for a provider that cannot work", "type": "object", "properties": { "executor": { "default": [], "description": "providers that execute, in order, when the executor\u2019s provider is unavailable", "type": "array", "items": { "type": "string", "minLength": 1 } }, "verifiers": { "default": [], "description": "providers that verify, in order, in the place of any verifier whose provider is unavailable; never the provider that executed", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "timeouts": { "default": { "executorMinutes": 60, "verifierMinutes": 20, "qaMinutes": 15 }, "type": "object", "properties": { "executorMinutes": { "default": 60, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "verifierMinutes": { "default": 20, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "qaMinutes": { "default": 15, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "additionalProperties": false }, "concurrency": { "default": { "verifiers": 0 }, "description": "0 = all verifiers at once", "type": "object", "properties": { "verifiers": { "default": 0, "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "ledgerBranch": { "default": "okstra-ledger", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._/-]*$" }, "plansDir": { "default": ".okstra/plans", "type": "string", "minLength": 1 }, "leaseMinutes": { "default": 180, "description": "how long a stage claim holds before `okstra ledger release` may free it", "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "isolation": { "default": "auto", "description": "auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)", "type": "string", "enum": ["auto", "none"] }, "budgets": { "default": {}, "description": "spend limits the model gateway enforces", "type": "object", "properties": { "worker": { "description": "per worker session (one dispatch)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "stage": { "description": "per stage run, over every worker of the run", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "plan": { "description": "per plan, over every run recorded in the ledger", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "day": { "description": "per plan per UTC day, over the runs of the plan that started that day (a cap on daily spend)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false } }, "additionalProperties": false }, "limits": { "default": { "turns": { "executor": 300, "verifier": 150 }, "carryBytes": 65536, "stageFiles": 2e4, "stageBytes": 209715200, "findingsPerVerifier": 200 }, "description": "limits of each agent session", "type": "object", "properties": { "turns": { "default": { "executor": 300, "verifier": 150 }, "description": "turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)", "type": "object", "properties": { "executor": { "default": 300, "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "default": 150, "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }, "carryBytes": { "default": 65536, "description": "largest Stage Carry Evidence, in bytes; a larger one ends the stage contract-violated", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageFiles": { "default": 2e4, "description": "most files a stage may change; more fails the stage before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageBytes": { "default": 209715200, "description": "most bytes of added or changed files a stage may hold; more fails it before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "findingsPerVerifier": { "default": 200, "description": "findings kept per verifier, most severe first; the rest are counted in the report, not kept", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "pricing": { "default": {}, "description": "per-model prices in USD per million tokens, over okstra\u2019s built-in table", "type": "object", "propertyNames": { "type": "string", "minLength": 1 }, "additionalProperties": { "type": "object", "properties": { "input": { "type": "number", "minimum": 0 }, "output": { "type": "number", "minimum": 0 }, "cachedInput": { "description": "cache reads; default: the input price", "type": "number", "minimum": 0 }, "cacheWrite": { "description": "cache writes (Anthropic); default: the input price", "type": "number", "minimum": 0 } }, "required": ["input", "output"], "additionalProperties": false } }, "bot": { "default": { "workflow": "okstra.yml", "permission": "write", "allowForks": false }, "type": "object", "properties": { "workflow": { "default": "okstra.yml", "description": "the workflow the bot dispatches, on the default branch", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, "permission": { "default": "write", "description": "the least repository role a person needs to trigger runs", "type": "string", "enum": ["triage", "write", "maintain", "admin"] }, "allowForks": { "default": false, "description": "whether pull requests from forks may trigger runs", "type": "boolean" } }, "additionalProperties": false, "description": "the bot: which workflow it dispatches and who may trigger it" }, "planner": { "default": null, "description": "the provider that drafts plans; default: the executor", "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "planning": { "default": { "repairRounds": 2, "revisionRounds": 1 }, "description": "the planning phase: `okstra plan draft`, the Action\u2019s `mode: plan`, `/okstra plan`", "type": "object", "properties": { "repairRounds": { "default": 2, "description": "how often the planner gets the parser\u2019s diagnostics back before a draft that does not validate ends the run", "type": "integer", "minimum": 0, "maximum": 5 }, "revisionRounds": { "default": 1, "description": "how often blocking review findings go back to the planner", "type": "integer", "minimum": 0, "maximum": 3 }, "reviewers": { "description": "the providers that review a draft; default: the verifiers other than the planner (or all of them)", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "approval": { "default": { "required": true }, "type": "object", "properties": { "required": { "default": true, "description": "whether a stage run refuses a plan whose exact content (git blob) nobody approved", "type": "boolean" }, "permission": { "description": "the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)", "type": "string", "enum": ["write", "maintain", "admin"] } }, "additionalProperties": false, "description": "who approves a plan, and whether runs need the approval" }, "handoff": { "default": { "auto": true, "mode": "single", "draft": false }, "description": "what happens when every stage is done: final verification, then the hand-off pull request", "type": "object", "properties": { "auto": { "default": true, "description": "on GitHub: run final verification and hand off as soon as the last stage of a plan is done", "type": "boolean" }, "mode": { "default": "single", "description": "single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency\u2019s branch", "type": "string", "enum": ["single", "stacked"] }, "draft": { "default": false, "description": "open the hand-off pull request(s) as drafts", "type": "boolean" } }, "additionalProperties": false } }, "additionalProperties": false, "description": "okstra repository configuration (.okstra/config.yml)" };
+var schema34 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "executor": { "default": "claude", "description": "the provider that writes the code", "type": "string", "minLength": 1 }, "verifiers": { "description": "the providers that verify; default: every configured provider", "minItems": 1, "type": "array", "items": { "type": "string", "minLength": 1 } }, "excludeExecutorFromVerifiers": { "default": false, "type": "boolean" }, "providers": { "default": {}, "type": "object", "propertyNames": { "type": "string", "pattern": "^[a-z][a-z0-9-]{0,30}$" }, "additionalProperties": { "type": "object", "properties": { "command": { "type": "string", "minLength": 1 }, "cli": { "description": "the built-in agent CLI this provider runs (claude, codex, gemini or copilot), under its own name", "type": "string", "enum": ["claude", "codex", "gemini", "copilot"] }, "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$" }, "model": { "type": "string", "minLength": 1 }, "baseUrl": { "type": "string", "format": "uri" }, "wireApi": { "description": "Copilot CLI: the OpenAI wire API of baseUrl, responses (default) or completions", "type": "string", "enum": ["responses", "completions"] }, "via": { "description": "a cloud platform instead of the vendor API: bedrock (claude), vertex (claude, gemini), azure (codex)", "type": "string", "enum": ["bedrock", "vertex", "azure"] }, "region": { "description": "the cloud platform region (with via)", "type": "string", "minLength": 1 }, "projectId": { "description": "the Google Cloud project (with via: vertex)", "type": "string", "pattern": "^[a-z][a-z0-9-]{4,28}[a-z0-9]$" }, "apiKeyEnv": { "type": "string", "pattern": "^[A-Z_][A-Z0-9_]*$" }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "maxTurns": { "description": "turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)", "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, { "type": "object", "properties": { "executor": { "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }] } }, "additionalProperties": false, "description": "one agent provider" } }, "qaCommands": { "default": [], "description": "commands run after the plan\u2019s validation commands; never guessed", "type": "array", "items": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "object", "properties": { "cmd": { "type": "string", "minLength": 1 }, "label": { "type": "string", "minLength": 1 }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "required": ["cmd"], "additionalProperties": false }] } }, "protected": { "default": [], "description": 'globs of files whose change is okstra\u2019s own blocking finding unless the stage\u2019s files name them; `!glob` takes a default away (docs/plan-format.md, "Protected evidence")', "type": "array", "items": { "type": "string", "minLength": 1 } }, "convergence": { "default": { "rounds": 2 }, "type": "object", "properties": { "rounds": { "default": 2, "type": "integer", "minimum": 0, "maximum": 5 } }, "additionalProperties": false }, "critic": { "default": null, "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "fallback": { "default": { "executor": [], "verifiers": [] }, "description": "fallback providers per role, for a provider that cannot work", "type": "object", "properties": { "executor": { "default": [], "description": "providers that execute, in order, when the executor\u2019s provider is unavailable", "type": "array", "items": { "type": "string", "minLength": 1 } }, "verifiers": { "default": [], "description": "providers that verify, in order, in the place of any verifier whose provider is unavailable; never the provider that executed", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "timeouts": { "default": { "executorMinutes": 60, "verifierMinutes": 20, "qaMinutes": 15 }, "type": "object", "properties": { "executorMinutes": { "default": 60, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "verifierMinutes": { "default": 20, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "qaMinutes": { "default": 15, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "additionalProperties": false }, "concurrency": { "default": { "verifiers": 0 }, "description": "0 = all verifiers at once", "type": "object", "properties": { "verifiers": { "default": 0, "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "ledgerBranch": { "default": "okstra-ledger", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._/-]*$" }, "plansDir": { "default": ".okstra/plans", "type": "string", "minLength": 1 }, "leaseMinutes": { "default": 180, "description": "how long a stage claim holds before `okstra ledger release` may free it", "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "isolation": { "default": "auto", "description": "auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)", "type": "string", "enum": ["auto", "none"] }, "budgets": { "default": {}, "description": "spend limits the model gateway enforces", "type": "object", "properties": { "worker": { "description": "per worker session (one dispatch)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "stage": { "description": "per stage run, over every worker of the run", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "plan": { "description": "per plan, over every run recorded in the ledger", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "day": { "description": "per plan per UTC day, over the runs of the plan that started that day (a cap on daily spend)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false } }, "additionalProperties": false }, "limits": { "default": { "turns": { "executor": 300, "verifier": 150 }, "carryBytes": 65536, "stageFiles": 2e4, "stageBytes": 209715200, "findingsPerVerifier": 200 }, "description": "limits of each agent session", "type": "object", "properties": { "turns": { "default": { "executor": 300, "verifier": 150 }, "description": "turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)", "type": "object", "properties": { "executor": { "default": 300, "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "default": 150, "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }, "carryBytes": { "default": 65536, "description": "largest Stage Carry Evidence, in bytes; a larger one ends the stage contract-violated", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageFiles": { "default": 2e4, "description": "most files a stage may change; more fails the stage before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageBytes": { "default": 209715200, "description": "most bytes of added or changed files a stage may hold; more fails it before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "findingsPerVerifier": { "default": 200, "description": "findings kept per verifier, most severe first; the rest are counted in the report, not kept", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "pricing": { "default": {}, "description": "per-model prices in USD per million tokens, over okstra\u2019s built-in table", "type": "object", "propertyNames": { "type": "string", "minLength": 1 }, "additionalProperties": { "type": "object", "properties": { "input": { "type": "number", "minimum": 0 }, "output": { "type": "number", "minimum": 0 }, "cachedInput": { "description": "cache reads; default: the input price", "type": "number", "minimum": 0 }, "cacheWrite": { "description": "cache writes (Anthropic); default: the input price", "type": "number", "minimum": 0 } }, "required": ["input", "output"], "additionalProperties": false } }, "bot": { "default": { "workflow": "okstra.yml", "permission": "write", "allowForks": false }, "type": "object", "properties": { "workflow": { "default": "okstra.yml", "description": "the workflow the bot dispatches, on the default branch", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, "permission": { "default": "write", "description": "the least repository role a person needs to trigger runs", "type": "string", "enum": ["triage", "write", "maintain", "admin"] }, "allowForks": { "default": false, "description": "whether pull requests from forks may trigger runs", "type": "boolean" } }, "additionalProperties": false, "description": "the bot: which workflow it dispatches and who may trigger it" }, "planner": { "default": null, "description": "the provider that drafts plans; default: the executor", "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "planning": { "default": { "repairRounds": 2, "revisionRounds": 1 }, "description": "the planning phase: `okstra plan draft`, the Action\u2019s `mode: plan`, `/okstra plan`", "type": "object", "properties": { "repairRounds": { "default": 2, "description": "how often the planner gets the parser\u2019s diagnostics back before a draft that does not validate ends the run", "type": "integer", "minimum": 0, "maximum": 5 }, "revisionRounds": { "default": 1, "description": "how often blocking review findings go back to the planner", "type": "integer", "minimum": 0, "maximum": 3 }, "reviewers": { "description": "the providers that review a draft; default: the verifiers other than the planner (or all of them)", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "approval": { "default": { "required": true }, "type": "object", "properties": { "required": { "default": true, "description": "whether a stage run refuses a plan whose exact content (git blob) nobody approved", "type": "boolean" }, "permission": { "description": "the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)", "type": "string", "enum": ["write", "maintain", "admin"] } }, "additionalProperties": false, "description": "who approves a plan, and whether runs need the approval" }, "handoff": { "default": { "auto": true, "mode": "single", "draft": false }, "description": "what happens when every stage is done: final verification, then the hand-off pull request", "type": "object", "properties": { "auto": { "default": true, "description": "on GitHub: run final verification and hand off as soon as the last stage of a plan is done", "type": "boolean" }, "mode": { "default": "single", "description": "single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency\u2019s branch", "type": "string", "enum": ["single", "stacked"] }, "draft": { "default": false, "description": "open the hand-off pull request(s) as drafts", "type": "boolean" } }, "additionalProperties": false } }, "additionalProperties": false, "description": "okstra repository configuration (.okstra/config.yml)" };
 var pattern74 = new RegExp("^[a-z][a-z0-9-]{0,30}$", "u");
 var pattern75 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$", "u");
 var pattern76 = new RegExp("^[a-z][a-z0-9-]{4,28}[a-z0-9]$", "u");
@@ -32157,2029 +34160,6 @@ function stageViews(plan, state, now, spend) {
   });
 }
 
-// src/github/checks.ts
-function extras(f) {
-  return {
-    ...f.detailsUrl ? { details_url: f.detailsUrl } : {},
-    ...f.externalId ? { external_id: f.externalId } : {},
-    ...f.actions ? { actions: f.actions } : {}
-  };
-}
-async function createQueuedCheck(client, repo, c) {
-  const res = await client.rest.checks.create({
-    ...repo,
-    name: c.name,
-    head_sha: c.headSha,
-    status: "queued",
-    output: c.output,
-    ...extras(c)
-  });
-  return res.data.id;
-}
-async function getCheckRun(client, repo, id2) {
-  const { data } = await client.rest.checks.get({ ...repo, check_run_id: id2 });
-  return {
-    id: data.id,
-    name: data.name,
-    status: data.status,
-    conclusion: data.conclusion ?? null,
-    headSha: data.head_sha,
-    pullRequests: (data.pull_requests ?? []).map((p) => p.number)
-  };
-}
-async function completeCheck(client, repo, target, render, c) {
-  const [first, ...rest] = render.requests;
-  if (!first) throw new Error("a check-run rendering has at least one request");
-  const done = {
-    status: "completed",
-    conclusion: render.conclusion,
-    completed_at: c.at.toISOString(),
-    output: first.output,
-    ...extras(c)
-  };
-  const id2 = "id" in target ? target.id : (await client.rest.checks.create({
-    ...repo,
-    name: target.create.name,
-    head_sha: target.create.headSha,
-    ...done
-  })).data.id;
-  if ("id" in target) await client.rest.checks.update({ ...repo, check_run_id: id2, ...done });
-  for (const more of rest) await client.rest.checks.update({ ...repo, check_run_id: id2, output: more.output });
-  return id2;
-}
-
-// src/engine/dispatch.ts
-async function pool(limit, tasks) {
-  const results = new Array(tasks.length);
-  const width = limit <= 0 ? tasks.length : Math.min(limit, tasks.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < tasks.length) {
-        const i = next++;
-        results[i] = await tasks[i]();
-      }
-    })
-  );
-  return results;
-}
-
-// src/triggers/launch.ts
-var HOW_TO_APPROVE = "approve the pull request that adds or changes the plan (a review that approves it), or comment `/okstra approve` on it; `okstra plan approve` does it from a clone";
-function workflowPath(config2) {
-  return `.github/workflows/${config2.bot.workflow}`;
-}
-function dispatchRef(defaultBranch, req) {
-  if (!req.planFromPullRequest) return { ok: true, ref: defaultBranch, planRef: null };
-  if (isFromFork(req.pr)) {
-    return {
-      ok: false,
-      reason: `the plan ${inlineCode(req.planPath)} is added or changed by this pull request, whose branch lives in a fork; okstra runs only plans that are on this repository's branches: merge the plan first (or push the branch here).`
-    };
-  }
-  return { ok: true, ref: defaultBranch, planRef: req.pr.headSha };
-}
-async function launch(deps, config2, req) {
-  const where = dispatchRef(deps.defaultBranch, req);
-  if (!where.ok) return where;
-  const path = workflowPath(config2);
-  const [ledger, workflow] = await Promise.all([
-    req.ledger ?? readPlanLedger(deps, config2, req.plan.id),
-    readRepoFile(deps.client, deps.repo, path, where.ref)
-  ]);
-  if (!ledger.ok) return ledger;
-  const approval = approvalStatus(ledger.state, req.planBlob, config2);
-  if (approval.kind === "not-approved")
-    return { ok: false, reason: notApprovedMessage(req.plan.id, approval, HOW_TO_APPROVE) };
-  const selection = selectStages(req.plan, ledger.state, req.what, deps.now());
-  if (!selection.ok) return selection;
-  if (workflow === null)
-    return {
-      ok: false,
-      reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(where.ref)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).`
-    };
-  const problems = workflowProblems(workflow);
-  const reset = req.what.kind === "reconcile" && req.what.reset;
-  const rebase = req.what.kind === "retry" && req.what.rebase === true;
-  if (problems.length > 0)
-    return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join("; ")}.` };
-  const runsUrl = `${deps.webUrl}/actions/workflows/${config2.bot.workflow}`;
-  const runs = selection.mode === "chain" ? [selection.stages] : selection.stages.map((n) => [n]);
-  const startRun = async (stages) => {
-    const ids2 = /* @__PURE__ */ new Map();
-    for (const stage2 of stages) {
-      const id2 = await createQueuedCheck(deps.client, deps.repo, {
-        name: checkRunName(req.plan.id, stage2),
-        headSha: req.pr.headSha,
-        detailsUrl: runsUrl,
-        output: {
-          title: "Queued",
-          summary: `Requested by @${req.actor} (${req.origin}). Waiting for the [okstra workflow](${runsUrl}) to ${queuedWork(selection.mode, stages, reset, rebase)} of plan ${inlineCode(req.plan.id)}.`
-        }
-      });
-      ids2.set(stage2, id2);
-    }
-    const inputs = dispatchInputs({
-      mode: selection.mode,
-      ...reset ? { reset } : {},
-      ...rebase ? { rebase } : {},
-      planPath: req.planPath,
-      planRef: where.planRef,
-      stages,
-      prNumber: req.pr.number,
-      executor: req.options.executor,
-      verifiers: req.options.verifiers,
-      models: req.options.models,
-      checkRunIds: ids2,
-      trigger: req.trigger,
-      actor: req.actor
-    });
-    try {
-      await dispatchWorkflow(deps.client, deps.repo, config2.bot.workflow, where.ref, inputs);
-    } catch (error) {
-      const why = describeApiError(error);
-      await failQueuedChecks(
-        deps,
-        [...ids2.values()],
-        `GitHub refused to dispatch ${inlineCode(path)}: ${inlineCode(why)}`
-      );
-      return { stages, ids: ids2, error: why };
-    }
-    deps.log.info(
-      `dispatched ${config2.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ""} ${selection.mode}${reset ? " --reset" : ""}${rebase ? " --rebase" : ""} ${stages.join(",")} on PR #${req.pr.number} (checks ${[...ids2.values()].join(",")})`
-    );
-    return { stages, ids: ids2 };
-  };
-  const outcomes = await pool(
-    DISPATCHES_AT_ONCE,
-    runs.map((stages) => () => startRun(stages))
-  );
-  const checkRunIds = new Map(outcomes.flatMap((o) => [...o.ids]));
-  const refused = outcomes.find((o) => o.error !== void 0);
-  if (refused) {
-    const started = outcomes.filter((o) => o.error === void 0).flatMap((o) => o.stages);
-    return {
-      ok: false,
-      reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(refused.error ?? "")})${started.length > 0 ? `; stage${started.length === 1 ? "" : "s"} ${started.join(", ")} did start` : ""}.`
-    };
-  }
-  return { ok: true, mode: selection.mode, stages: selection.stages, checkRunIds };
-}
-var DISPATCHES_AT_ONCE = 4;
-async function failQueuedChecks(deps, ids2, summary) {
-  for (const id2 of ids2) {
-    await completeCheck(
-      deps.client,
-      deps.repo,
-      { id: id2 },
-      {
-        conclusion: "failure",
-        requests: [{ output: { title: "The workflow could not be started", summary, annotations: [] } }]
-      },
-      { at: deps.now() }
-    );
-  }
-}
-function queuedWork(mode, stages, reset, rebase) {
-  switch (mode) {
-    case "chain":
-      return `run the chain ${stages.join(" \u2192 ")}`;
-    case "stage":
-      return rebase ? `replay stage ${stages.join(", ")}'s preserved branch onto the stage's current base, then run it` : `run stage ${stages.join(", ")}`;
-    case "reconcile":
-      return reset ? `put stage ${stages.join(", ")}'s moved branch back at the head its done row records` : `re-verify stage ${stages.join(", ")}'s moved branch and record its new head`;
-  }
-}
-
-// src/triggers/plan.ts
-async function dispatchPlanning(deps, config2, inputs) {
-  const path = workflowPath(config2);
-  const workflow = await readRepoFile(deps.client, deps.repo, path, deps.defaultBranch);
-  if (workflow === null)
-    return {
-      ok: false,
-      reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(deps.defaultBranch)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).`
-    };
-  const problems = workflowProblems(workflow, inputs.mode);
-  if (problems.length > 0)
-    return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join("; ")}.` };
-  try {
-    await dispatchWorkflow(deps.client, deps.repo, config2.bot.workflow, deps.defaultBranch, inputs);
-  } catch (error) {
-    return {
-      ok: false,
-      reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(describeApiError(error))}).`
-    };
-  }
-  return { ok: true, runsUrl: `${deps.webUrl}/actions/workflows/${config2.bot.workflow}` };
-}
-async function startPlanning(deps, config2, req) {
-  const out = await dispatchPlanning(deps, config2, planDispatchInputs(req));
-  if (out.ok)
-    deps.log.info(
-      `dispatched ${config2.bot.workflow} on ${deps.defaultBranch} mode plan for ${req.source.kind === "issue" ? `issue #${req.source.issue}` : `plan ${req.source.planId} on PR #${req.source.prNumber}`}`
-    );
-  return out;
-}
-function replanTarget(pr) {
-  const planId2 = planIdOfPlanBranch(pr.headRef);
-  if (planId2 === null || isFromFork(pr))
-    return {
-      ok: false,
-      reason: `this is not a plan pull request (its branch is ${inlineCode(pr.headRef)}${isFromFork(pr) ? " in a fork" : ""}; a plan pull request comes from \`okstra/<plan-id>/plan\` on this repository). To draft a new plan, comment \`/okstra plan [text]\` on an issue.`
-    };
-  if (pr.state !== "open") return { ok: false, reason: "this plan pull request is closed; reopen it to re-plan." };
-  return { ok: true, planId: planId2 };
-}
-
-// src/core/plan/codes.ts
-var PLAN_CODES = {
-  frontMatterInvalidYaml: "plan/front-matter-invalid-yaml",
-  frontMatterNotMapping: "plan/front-matter-not-a-mapping",
-  frontMatterInvalidValue: "plan/front-matter-invalid-value",
-  frontMatterUnknownKey: "plan/front-matter-unknown-key",
-  unsafePlanId: "plan/unsafe-plan-id",
-  missingStageMap: "plan/missing-stage-map",
-  duplicateStageMap: "plan/duplicate-stage-map",
-  noStages: "plan/no-stages",
-  stageHeadingInvalid: "plan/stage-heading-invalid",
-  stageNumberNotANumber: "plan/stage-number-not-a-number",
-  stageNumberNotInteger: "plan/stage-number-not-integer",
-  stageNumberNotPositive: "plan/stage-number-not-positive",
-  stageTitleMissing: "plan/stage-title-missing",
-  duplicateStage: "plan/duplicate-stage",
-  stageOutsideStageMap: "plan/stage-outside-stage-map",
-  emptyStage: "plan/empty-stage",
-  unknownField: "plan/unknown-field",
-  fieldNotKeyValue: "plan/field-not-key-value",
-  duplicateField: "plan/duplicate-field",
-  invalidDependency: "plan/invalid-dependency",
-  duplicateDependency: "plan/duplicate-dependency",
-  unknownDependency: "plan/unknown-dependency",
-  selfDependency: "plan/self-dependency",
-  dependencyCycle: "plan/dependency-cycle",
-  duplicateClarificationItems: "plan/duplicate-clarification-items",
-  stageHeadingWrongLevel: "plan/stage-heading-wrong-level",
-  stageWithoutValidation: "plan/stage-without-validation",
-  badTdd: "plan/bad-tdd"
-};
-
-// src/core/plan/strongly-connected.ts
-function stronglyConnectedComponents(nodes, successors) {
-  const index = /* @__PURE__ */ new Map();
-  const lowLink = /* @__PURE__ */ new Map();
-  const onStack = /* @__PURE__ */ new Set();
-  const stack = [];
-  const components = [];
-  let counter = 0;
-  for (const root of nodes) {
-    if (index.has(root)) continue;
-    const frames = [{ node: root, next: 0 }];
-    index.set(root, counter);
-    lowLink.set(root, counter);
-    counter++;
-    stack.push(root);
-    onStack.add(root);
-    while (frames.length > 0) {
-      const frame = frames[frames.length - 1];
-      const next = successors.get(frame.node) ?? [];
-      if (frame.next < next.length) {
-        const successor = next[frame.next++];
-        if (!index.has(successor)) {
-          index.set(successor, counter);
-          lowLink.set(successor, counter);
-          counter++;
-          stack.push(successor);
-          onStack.add(successor);
-          frames.push({ node: successor, next: 0 });
-        } else if (onStack.has(successor)) {
-          lowLink.set(frame.node, Math.min(lowLink.get(frame.node), index.get(successor)));
-        }
-        continue;
-      }
-      frames.pop();
-      const parent = frames[frames.length - 1];
-      if (parent)
-        lowLink.set(parent.node, Math.min(lowLink.get(parent.node), lowLink.get(frame.node)));
-      if (lowLink.get(frame.node) === index.get(frame.node)) {
-        const component = [];
-        let member;
-        do {
-          member = stack.pop();
-          onStack.delete(member);
-          component.push(member);
-        } while (member !== frame.node);
-        components.push(component);
-      }
-    }
-  }
-  return components;
-}
-
-// src/core/plan/dependency-graph.ts
-function checkDependencies(drafts, sink) {
-  const known = new Set(drafts.map((draft) => draft.stage.number));
-  const successors = /* @__PURE__ */ new Map();
-  const knownList = [...known].sort((a, b) => a - b).join(", ");
-  for (const { stage: stage2, dependencyRefs } of drafts) {
-    const edges = [];
-    for (const ref of dependencyRefs) {
-      if (ref.stage === stage2.number) {
-        sink.error(
-          PLAN_CODES.selfDependency,
-          ref.position,
-          `stage ${stage2.number} depends on itself`,
-          "remove it from its own depends-on"
-        );
-      } else if (!known.has(ref.stage)) {
-        sink.error(
-          PLAN_CODES.unknownDependency,
-          ref.position,
-          `stage ${stage2.number} depends on stage ${ref.stage}, which is not in the Stage Map`,
-          `stages in this plan: ${knownList}`
-        );
-      } else {
-        edges.push(ref.stage);
-      }
-    }
-    successors.set(
-      stage2.number,
-      edges.sort((a, b) => a - b)
-    );
-  }
-  const nodes = [...known].sort((a, b) => a - b);
-  for (const component of stronglyConnectedComponents(nodes, successors)) {
-    if (component.length < 2) continue;
-    const cycle = shortestCycle(
-      component.reduce((a, b) => Math.min(a, b)),
-      new Set(component),
-      successors
-    );
-    const from = drafts.find((draft) => draft.stage.number === cycle[0]);
-    const ref = from?.dependencyRefs.find((candidate) => candidate.stage === cycle[1]);
-    if (!from || !ref) continue;
-    sink.error(
-      PLAN_CODES.dependencyCycle,
-      ref.position,
-      `dependency cycle: ${cycle.join(" \u2192 ")} (each stage depends on the next)`,
-      "a stage can only build on stages that finish before it; remove one of these dependencies"
-    );
-  }
-}
-function shortestCycle(start, component, successors) {
-  const previous = /* @__PURE__ */ new Map();
-  const queue = [start];
-  for (let head2 = 0; head2 < queue.length; head2++) {
-    const node = queue[head2];
-    for (const next of successors.get(node) ?? []) {
-      if (!component.has(next)) continue;
-      if (next === start) {
-        const path = [start];
-        for (let at = node; at !== void 0 && at !== start; at = previous.get(at)) path.push(at);
-        path.push(start);
-        return [path[0], ...path.slice(1, -1).reverse(), start];
-      }
-      if (!previous.has(next) && next !== start) {
-        previous.set(next, node);
-        queue.push(next);
-      }
-    }
-  }
-  return [start, start];
-}
-
-// src/core/plan/diagnostic-sink.ts
-var DiagnosticSink = class {
-  constructor(path) {
-    this.path = path;
-  }
-  path;
-  errors = [];
-  warnings = [];
-  error(code, at, message, hint) {
-    this.errors.push({ severity: "error", code, message, hint, path: this.path, line: at.line, column: at.column });
-  }
-  /** A strictness rule: an error, or a warning when the parse is lenient (the rule's older behaviour). */
-  strict(lenient, code, at, message, hint) {
-    if (lenient) this.warning(code, at, message, hint);
-    else this.error(code, at, message, hint);
-  }
-  warning(code, at, message, hint) {
-    this.warnings.push({ severity: "warning", code, message, hint, path: this.path, line: at.line, column: at.column });
-  }
-};
-
-// src/core/plan/front-matter.ts
-import { isMap as isMap2, isScalar, LineCounter as LineCounter2, parseDocument as parseDocument3 } from "yaml";
-var KEYS = ["id", "base", "title"];
-var EMPTY = { id: null, base: null, title: null };
-function readFrontMatter(node, context) {
-  if (!node) return EMPTY;
-  const { src, sink } = context;
-  const fenceStart = node.position?.start.offset ?? 0;
-  const valueStart = src.indexOf("\n", fenceStart) + 1;
-  const firstLine = positionOf(context, valueStart).line;
-  const lineCounter = new LineCounter2();
-  const document = parseDocument3(node.value, { lineCounter, prettyErrors: false });
-  const at = (offset) => {
-    const { line, col } = lineCounter.linePos(offset);
-    return { line: firstLine + line - 1, column: col };
-  };
-  if (document.errors.length > 0) {
-    for (const error of document.errors) {
-      sink.error(
-        PLAN_CODES.frontMatterInvalidYaml,
-        at(error.pos[0]),
-        `front matter is not valid YAML: ${error.message}`,
-        "fix the YAML between the `---` lines, or remove the front matter"
-      );
-    }
-    return EMPTY;
-  }
-  const contents = document.contents;
-  if (contents === null || isScalar(contents) && contents.value === null) return EMPTY;
-  if (!isMap2(contents)) {
-    sink.error(
-      PLAN_CODES.frontMatterNotMapping,
-      at(contents.range?.[0] ?? 0),
-      "front matter must be a YAML mapping of keys to values",
-      "write one `key: value` per line, e.g. `id: add-login`"
-    );
-    return EMPTY;
-  }
-  const result = { id: null, base: null, title: null };
-  for (const pair of contents.items) {
-    const keyNode = pair.key;
-    const key = isScalar(keyNode) ? String(keyNode.value) : "";
-    const keyAt = at(keyNode?.range?.[0] ?? 0);
-    const valueNode = pair.value;
-    const value = isScalar(valueNode) ? valueNode.value : valueNode === null ? null : valueNode;
-    const valueAt = valueNode?.range ? at(valueNode.range[0]) : keyAt;
-    if (!KEYS.includes(key)) {
-      const match = closestMatch(key.toLowerCase(), KEYS);
-      const known = "known keys: `id`, `base`, `title`";
-      sink.warning(
-        PLAN_CODES.frontMatterUnknownKey,
-        keyAt,
-        `unknown front-matter key "${key}"`,
-        match ? `did you mean \`${match}\`? ${known}` : known
-      );
-      continue;
-    }
-    if (value !== null && typeof value !== "string") {
-      sink.error(
-        PLAN_CODES.frontMatterInvalidValue,
-        valueAt,
-        `front-matter \`${key}\` must be a string`,
-        `quote it: ${key}: "${String(isScalar(valueNode) ? valueNode.value : "\u2026")}"`
-      );
-      continue;
-    }
-    const text2 = value === null ? null : value.trim() || null;
-    if (key === "id") result.id = text2 === null ? null : { value: text2, position: valueAt };
-    else if (key === "base") result.base = text2;
-    else result.title = text2;
-  }
-  return result;
-}
-
-// src/core/plan/headings.ts
-function headingContentRange(heading) {
-  const first = heading.children[0];
-  const last = heading.children[heading.children.length - 1];
-  if (!first?.position || !last?.position) {
-    const end = heading.position?.end.offset ?? 0;
-    return { start: end, end };
-  }
-  return { start: first.position.start.offset ?? 0, end: last.position.end.offset ?? 0 };
-}
-function headingSource(src, heading) {
-  const { start, end } = headingContentRange(heading);
-  return src.slice(start, end);
-}
-var ATX_OPEN = /^(#{1,6})(?:[ \t]+|$)/;
-var CLOSING_SEQUENCE = /[ \t]+#+[ \t]*$/;
-function atxHeadingNode(src, lineStart, lines) {
-  const newline = src.indexOf("\n", lineStart);
-  const lineEnd2 = newline === -1 ? src.length : newline;
-  const line = src.slice(lineStart, lineEnd2);
-  const open = ATX_OPEN.exec(line);
-  if (!open) return null;
-  let content = line.slice(open[0].length);
-  content = /^#+[ \t]*$/.test(content) ? "" : content.replace(CLOSING_SEQUENCE, "").replace(/[ \t]+$/, "");
-  const contentStart = lineStart + open[0].length;
-  const contentEnd = contentStart + content.length;
-  const trailingEnd = lineStart + line.replace(/[ \t]+$/, "").length;
-  return {
-    type: "heading",
-    depth: open[1].length,
-    children: content ? [{ type: "text", value: content, position: { start: lines.point(contentStart), end: lines.point(contentEnd) } }] : [],
-    position: { start: lines.point(lineStart), end: lines.point(trailingEnd) }
-  };
-}
-
-// src/core/plan/code-spans.ts
-function findCodeSpans(text2, offset) {
-  const spans = [];
-  let at = text2.indexOf("`");
-  while (at !== -1) {
-    const runLength = backtickRun(text2, at);
-    const close = findClosingRun(text2, at + runLength, runLength);
-    if (close === -1) {
-      at = text2.indexOf("`", at + runLength);
-      continue;
-    }
-    spans.push({
-      value: codeSpanValue(text2.slice(at + runLength, close)),
-      start: offset + at,
-      end: offset + close + runLength
-    });
-    at = text2.indexOf("`", close + runLength);
-  }
-  return spans;
-}
-function backtickRun(text2, at) {
-  let end = at;
-  while (text2[end] === "`") end++;
-  return end - at;
-}
-function findClosingRun(text2, from, length) {
-  for (let at = text2.indexOf("`", from); at !== -1; ) {
-    const run2 = backtickRun(text2, at);
-    if (run2 === length) return at;
-    at = text2.indexOf("`", at + run2);
-  }
-  return -1;
-}
-function codeSpanValue(raw) {
-  const value = raw.replace(/\n/g, " ");
-  if (value.length >= 2 && value.startsWith(" ") && value.endsWith(" ") && /[^ ]/.test(value))
-    return value.slice(1, -1);
-  return value;
-}
-
-// src/core/plan/field-keys.ts
-var ALIASES = {
-  "depends-on": ["depends-on", "dependencies"],
-  files: ["files"],
-  validation: ["validation", "validation-commands", "stage-validation"],
-  "exit-contract": ["exit-contract", "stage-exit-contract"],
-  rollback: ["rollback"],
-  tdd: ["tdd", "test-first"]
-};
-var BY_SPELLING = new Map(
-  Object.keys(ALIASES).flatMap(
-    (key) => ALIASES[key].map((spelling) => [spelling, key])
-  )
-);
-function normaliseKey(key) {
-  return key.trim().toLowerCase().replace(/[\s_-]+/g, "-");
-}
-function canonicalFieldKey(key) {
-  return BY_SPELLING.get(normaliseKey(key)) ?? null;
-}
-var FIELD_SPELLINGS = [...BY_SPELLING.keys()];
-var DISPLAY = {
-  "depends-on": "Depends on",
-  dependencies: "Dependencies",
-  files: "Files",
-  validation: "Validation",
-  "validation-commands": "Validation commands",
-  "stage-validation": "Stage validation",
-  "exit-contract": "Exit contract",
-  "stage-exit-contract": "Stage exit contract",
-  rollback: "Rollback",
-  tdd: "TDD",
-  "test-first": "Test first"
-};
-function suggestFieldKey(written) {
-  const match = closestMatch(normaliseKey(written), FIELD_SPELLINGS);
-  if (match === null) return null;
-  const key = written.trim();
-  const separator = /[\s_-]/.exec(key)?.[0];
-  const words = (DISPLAY[match] ?? match).split(" ");
-  const joined = words.join(separator === "_" || separator === "-" ? separator : " ");
-  if (key === key.toUpperCase() && key !== key.toLowerCase()) return joined.toUpperCase();
-  if (key === key.toLowerCase()) return joined.toLowerCase();
-  return joined;
-}
-
-// src/core/plan/field-items.ts
-var KEY = String.raw`[\p{L}][\p{L}\d_-]*(?:[ \t]+[\p{L}\d_-]+){0,3}`;
-var BOLD_KEY = new RegExp(String.raw`^(\*\*|__)(${KEY})[ \t]*(?::\1|\1[ \t]*:)[ \t]*`, "u");
-var PLAIN_KEY = new RegExp(String.raw`^(${KEY})[ \t]*:(?=[ \t\n]|$)[ \t]*`, "u");
-function readFieldKey(text2) {
-  const bold = BOLD_KEY.exec(text2);
-  if (bold)
-    return { key: bold[2].trim(), keyOffset: bold[1].length, valueOffset: bold[0].length };
-  const plain = PLAIN_KEY.exec(text2);
-  if (plain) return { key: plain[1].trim(), keyOffset: 0, valueOffset: plain[0].length };
-  return null;
-}
-function isFieldList(items) {
-  if (!items[0]?.key) return false;
-  return items.some(
-    (item) => item.key !== null && (canonicalFieldKey(item.key) !== null || closestMatch(normaliseKey(item.key), FIELD_SPELLINGS) !== null)
-  );
-}
-function fieldListFromNode(list2, src) {
-  return {
-    start: list2.position?.start.offset ?? 0,
-    end: list2.position?.end.offset ?? 0,
-    items: list2.children.map((item) => fieldItemFromNode(item, src))
-  };
-}
-function fieldItemFromNode(item, src) {
-  const start = item.position?.start.offset ?? 0;
-  const end = item.position?.end.offset ?? 0;
-  const [first, ...rest] = item.children;
-  if (first?.type !== "paragraph") {
-    const contentStart = first?.position?.start.offset ?? end;
-    return {
-      start,
-      end,
-      key: null,
-      keyStart: contentStart,
-      contentStart,
-      valueStart: contentStart,
-      inlineEnd: contentStart,
-      codeSpans: [],
-      nested: item.children,
-      contentIndent: (first?.position?.start.column ?? 1) - 1
-    };
-  }
-  const paragraphStart = first.position?.start.offset ?? start;
-  const inlineEnd = first.position?.end.offset ?? end;
-  const read = readFieldKey(src.slice(paragraphStart, inlineEnd));
-  const valueStart = paragraphStart + (read?.valueOffset ?? 0);
-  return {
-    start,
-    end,
-    key: read?.key ?? null,
-    keyStart: paragraphStart + (read?.keyOffset ?? 0),
-    contentStart: paragraphStart,
-    valueStart,
-    inlineEnd,
-    codeSpans: inlineCodeAfter(first, valueStart),
-    nested: rest,
-    contentIndent: (first.position?.start.column ?? 1) - 1
-  };
-}
-function inlineCodeAfter(node, from) {
-  const spans = [];
-  const visit = (current) => {
-    if (current.type === "inlineCode") {
-      const start = current.position?.start.offset ?? 0;
-      if (start >= from) spans.push({ value: current.value, start, end: current.position?.end.offset ?? start });
-      return;
-    }
-    if ("children" in current) for (const child of current.children) visit(child);
-  };
-  visit(node);
-  return spans;
-}
-
-// src/core/plan/nested-fence.ts
-function readNestedFence(src, at, end, indent2, lines) {
-  const opening = lineText(src, at, end);
-  const open = FENCE_OPEN.exec(opening.slice(indent2));
-  if (!open || opening.slice(0, indent2).trim() !== "" || opening.includes("	")) return null;
-  const extra = open[1].length;
-  const fence = open[2];
-  const info = open[3].trim();
-  if (fence[0] === "`" && info.includes("`") || /[\\&]/.test(info)) return null;
-  const values = [];
-  for (let line = nextLine(src, at, end); line < end; line = nextLine(src, line, end)) {
-    const text2 = lineText(src, line, end);
-    if (text2.includes("	")) return null;
-    const blank = text2.trim() === "";
-    if (!blank && !text2.startsWith(" ".repeat(indent2))) return null;
-    const inner = text2.slice(Math.min(indent2, leadingSpaces(text2)));
-    const close = FENCE_CLOSE.exec(inner);
-    if (close && close[1][0] === fence[0] && close[1].length >= fence.length) {
-      const lineEnd2 = line + text2.length;
-      const space = info.search(/[ \t]/);
-      return {
-        node: {
-          type: "code",
-          lang: info === "" ? null : space === -1 ? info : info.slice(0, space),
-          meta: space === -1 ? null : info.slice(space).trim() || null,
-          value: values.join("\n"),
-          position: { start: lines.point(at + indent2 + extra), end: lines.point(lineEnd2) }
-        },
-        next: lineEnd2 + 1
-      };
-    }
-    values.push(inner.slice(Math.min(extra, leadingSpaces(inner))));
-  }
-  return null;
-}
-function opensNestedFence(src, at, end, indent2) {
-  const text2 = lineText(src, at, end);
-  return text2.slice(0, indent2).trim() === "" && FENCE_OPEN.test(text2.slice(indent2));
-}
-var FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})(.*)$/;
-var FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
-function lineText(src, at, end) {
-  const newline = src.indexOf("\n", at);
-  return src.slice(at, newline === -1 || newline > end ? end : newline);
-}
-function nextLine(src, at, end) {
-  return at + lineText(src, at, end).length + 1;
-}
-function leadingSpaces(text2) {
-  return /^ */.exec(text2)?.[0].length ?? 0;
-}
-
-// src/core/plan/fast-field-list.ts
-function readSimpleFieldList(src, start, end, lines, options2 = {}) {
-  const reader = new LineReader(src, end, lines, options2.fencedCode === true);
-  let at = start;
-  for (; ; ) {
-    if (at >= end) return null;
-    const text2 = reader.text(at);
-    if (text2.startsWith("- ") || text2.startsWith("* ") || text2.startsWith("+ ")) break;
-    if (text2.trim() !== "" && !new RegExp("^\\p{L}", "u").test(text2)) return null;
-    at = reader.next(at);
-  }
-  const marker = src[at];
-  const items = [];
-  for (; ; ) {
-    const item = reader.item(at, 0, marker);
-    if (!item) return null;
-    const children = reader.blocks(reader.next(at), 2);
-    if (!children) return null;
-    items.push(fieldItem(item, children.nodes, src));
-    at = children.next;
-    if (at >= end) break;
-    if (reader.text(at).trim() !== "") {
-      if (reader.text(at).startsWith(`${marker} `)) continue;
-      return null;
-    }
-    while (at < end && reader.text(at).trim() === "") at = reader.next(at);
-    if (at >= end) break;
-    const resumed = reader.text(at);
-    if (/^[ \t]/.test(resumed)) return null;
-    if (resumed[0] === marker && /^.(?:[ \t]|$)/.test(resumed)) continue;
-    break;
-  }
-  if (!isFieldList(items)) return null;
-  return { start: items[0].start, end: items[items.length - 1].end, items };
-}
-var UNSIMPLE = /[\\<[&\t]/;
-var PLAIN_START = /^(?:\*\*|__)?[\p{L}\d`"'(]/u;
-var ORDERED_MARKER = /^\d{1,9}[.)](?:[ \t]|$)/;
-var LineReader = class {
-  constructor(src, end, lines, fencedCode) {
-    this.src = src;
-    this.end = end;
-    this.lines = lines;
-    this.fencedCode = fencedCode;
-  }
-  src;
-  end;
-  lines;
-  fencedCode;
-  text(at) {
-    return this.src.slice(at, this.lineEnd(at));
-  }
-  next(at) {
-    return this.lineEnd(at) + 1;
-  }
-  /** `<indent spaces><marker> <simple content>`, or null. */
-  item(at, indent2, marker) {
-    const line = this.text(at);
-    const contentAt = indent2 + 2;
-    if (line.length <= contentAt || line[indent2] !== marker || line[indent2 + 1] !== " " || line[contentAt] === " ")
-      return null;
-    if (indent2 > 0 && line.slice(0, indent2).trim() !== "") return null;
-    const content = line.slice(contentAt).replace(/[ \t]+$/, "");
-    if (UNSIMPLE.test(content) || ORDERED_MARKER.test(content)) return null;
-    if (!readFieldKey(content) && !PLAIN_START.test(content)) return null;
-    return { start: at + indent2, contentStart: at + contentAt, contentEnd: at + contentAt + content.length };
-  }
-  /**
-   * The blocks below an item's first line whose content is indented by
-   * `indent` spaces: a nested list indented by exactly `indent` (and, with
-   * `fencedCode`, fenced code blocks), up to the first line indented less.
-   * Returns null (give up) on any other indented line.
-   */
-  blocks(at, indent2) {
-    const nodes = [];
-    while (this.indentation(at) >= indent2) {
-      if (this.fencedCode && this.indentation(at) <= indent2 + 3) {
-        const fence = readNestedFence(this.src, at, this.end, indent2, this.lines);
-        if (fence) {
-          nodes.push(fence.node);
-          at = fence.next;
-          continue;
-        }
-      }
-      const list2 = this.nestedList(at, indent2);
-      if (!list2) return null;
-      nodes.push(list2.list);
-      at = list2.next;
-    }
-    return { nodes, next: at };
-  }
-  /** A list indented by exactly `indent` spaces starting at `at`, with its own nested blocks, or null. */
-  nestedList(at, indent2) {
-    const marker = this.text(at)[indent2];
-    if (marker !== "-" && marker !== "*" && marker !== "+") return null;
-    const children = [];
-    while (this.indentation(at) >= indent2) {
-      const item = this.item(at, indent2, marker);
-      if (!item) {
-        if (this.fencedCode && children.length > 0 && opensNestedFence(this.src, at, this.end, indent2)) break;
-        return null;
-      }
-      const nested = this.blocks(this.next(at), indent2 + 2);
-      if (!nested) return null;
-      children.push(this.listItemNode(item, nested.nodes));
-      at = nested.next;
-    }
-    const first = children[0];
-    const last = children[children.length - 1];
-    return {
-      list: {
-        type: "list",
-        ordered: false,
-        start: null,
-        spread: false,
-        children,
-        position: { start: point(first), end: endPoint(last) }
-      },
-      next: at
-    };
-  }
-  /** Leading spaces of a non-blank line; -1 past the end or for a blank line, Infinity for a tab (never simple). */
-  indentation(at) {
-    if (at >= this.end) return -1;
-    const text2 = this.text(at);
-    if (text2.trim() === "") return -1;
-    const spaces = /^ */.exec(text2)?.[0].length ?? 0;
-    return text2[spaces] === "	" ? Number.POSITIVE_INFINITY : spaces;
-  }
-  listItemNode(item, nested) {
-    const paragraph = this.paragraphNode(item.contentStart, item.contentEnd);
-    return {
-      type: "listItem",
-      spread: false,
-      checked: null,
-      children: [paragraph, ...nested],
-      position: { start: this.lines.point(item.start), end: endPoint(nested[nested.length - 1] ?? paragraph) }
-    };
-  }
-  /** Text and inline code only: the field readers look at nothing else. */
-  paragraphNode(start, end) {
-    const children = [];
-    let at = start;
-    for (const span of findCodeSpans(this.src.slice(start, end), start)) {
-      if (span.start > at) children.push(this.textNode(at, span.start));
-      const code = {
-        type: "inlineCode",
-        value: span.value,
-        position: { start: this.lines.point(span.start), end: this.lines.point(span.end) }
-      };
-      children.push(code);
-      at = span.end;
-    }
-    if (end > at) children.push(this.textNode(at, end));
-    return { type: "paragraph", children, position: { start: this.lines.point(start), end: this.lines.point(end) } };
-  }
-  textNode(start, end) {
-    return {
-      type: "text",
-      value: this.src.slice(start, end),
-      position: { start: this.lines.point(start), end: this.lines.point(end) }
-    };
-  }
-  lineEnd(at) {
-    const newline = this.src.indexOf("\n", at);
-    return newline === -1 || newline > this.end ? this.end : newline;
-  }
-};
-function point(node) {
-  return { ...node.position?.start ?? { line: 1, column: 1 } };
-}
-function endPoint(node) {
-  return { ...node.position?.end ?? { line: 1, column: 1 } };
-}
-function fieldItem(item, nested, src) {
-  const content = src.slice(item.contentStart, item.contentEnd);
-  const read = readFieldKey(content);
-  const valueStart = item.contentStart + (read?.valueOffset ?? 0);
-  return {
-    start: item.start,
-    end: nested[nested.length - 1]?.position?.end.offset ?? item.contentEnd,
-    key: read?.key ?? null,
-    keyStart: item.contentStart + (read?.keyOffset ?? 0),
-    contentStart: item.contentStart,
-    valueStart,
-    inlineEnd: item.contentEnd,
-    codeSpans: findCodeSpans(content.slice(read?.valueOffset ?? 0), valueStart),
-    nested,
-    contentIndent: 2
-  };
-}
-
-// src/core/plan/fenced-segment.ts
-function fieldListWithSafeFences(src, start, end, lines, riskyLines) {
-  const list2 = readSimpleFieldList(src, start, end, lines, { fencedCode: true });
-  if (!list2) return null;
-  const fences = [];
-  for (const item of list2.items) collectFences(item.nested, fences);
-  return riskyLines.every((line) => fences.some(([from, to]) => line >= from && line <= to)) ? list2 : null;
-}
-function collectFences(nodes, out) {
-  for (const node of nodes) {
-    if (node.type === "code" && node.position?.start.offset !== void 0 && node.position.end.offset !== void 0) {
-      out.push([node.position.start.offset - (node.position.start.column - 1), node.position.end.offset]);
-    } else if (node.type === "list") {
-      for (const item of node.children) collectFences(item.children, out);
-    }
-  }
-}
-
-// src/core/plan/open-leaf-block.ts
-function swallowsNextLine(node, src, rangeEnd) {
-  const start = node.position?.start.offset ?? 0;
-  const end = node.position?.end.offset ?? 0;
-  const raw = src.slice(start, end);
-  if (node.type === "code") return isUnclosedFence(raw);
-  if (node.type === "html") return isOpenHtmlBlock(raw, src.slice(end, rangeEnd));
-  return false;
-}
-var FENCE_OPEN2 = /^ {0,3}(`{3,}|~{3,})/;
-function isUnclosedFence(raw) {
-  const open = FENCE_OPEN2.exec(raw);
-  if (!open) return false;
-  const fence = open[1];
-  const lastBreak = raw.lastIndexOf("\n");
-  if (lastBreak === -1) return true;
-  const lastLine = raw.slice(lastBreak + 1);
-  const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(lastLine);
-  return !(close && close[1][0] === fence[0] && close[1].length >= fence.length);
-}
-var TERMINATED_KINDS = [
-  [/^ {0,3}<(?:script|pre|style|textarea)(?:[\s>]|$)/i, /<\/(?:script|pre|style|textarea)>/i],
-  [/^ {0,3}<!--/, /-->/],
-  [/^ {0,3}<\?/, /\?>/],
-  [/^ {0,3}<![A-Za-z]/, />/],
-  [/^ {0,3}<!\[CDATA\[/, /\]\]>/]
-];
-function isOpenHtmlBlock(raw, after) {
-  const lastLine = raw.slice(raw.lastIndexOf("\n") + 1);
-  for (const [opener, terminator] of TERMINATED_KINDS) {
-    if (opener.test(raw)) {
-      const checked = raw.includes("\n") ? lastLine : raw.replace(opener, "");
-      return !terminator.test(checked);
-    }
-  }
-  return !/\n[ \t]*\n/.test(after);
-}
-
-// src/core/plan/outline.ts
-function buildOutline(src, lines, strategy) {
-  const bodyStart = frontMatterEnd(src);
-  const firstDialect = bodyStart > 0 ? "frontMatter" : "commonmark";
-  if (strategy === "whole-document") return parseMarkdownRange(src, 0, src.length, lines, firstDialect);
-  const { cuts, risky } = scanLines(src, bodyStart);
-  const out = [];
-  let riskyAt = 0;
-  let segment = 0;
-  const bounds = [0, ...cuts, src.length];
-  while (segment < bounds.length - 1) {
-    const start = bounds[segment];
-    let next = segment + 1;
-    let end = bounds[next];
-    if (start === end) {
-      segment = next;
-      continue;
-    }
-    const firstLineEnd = lineEnd(src, start);
-    while (riskyAt < risky.length && risky[riskyAt] <= firstLineEnd) riskyAt++;
-    const isRisky = segment === 0 || riskyAt < risky.length && risky[riskyAt] < end;
-    const heading = segment === 0 ? null : atxHeadingNode(src, start, lines);
-    if (!isRisky && heading) {
-      out.push(heading);
-      if (/\S/.test(src.slice(firstLineEnd, end))) out.push({ type: "opaque", start: firstLineEnd + 1, end });
-      segment = next;
-      continue;
-    }
-    if (heading && segment > 0) {
-      const risks = [];
-      for (let at = riskyAt; at < risky.length && risky[at] < end; at++) risks.push(risky[at]);
-      const fieldList = fieldListWithSafeFences(src, firstLineEnd + 1, end, lines, risks);
-      if (fieldList) {
-        out.push(heading, { type: "opaque", start: firstLineEnd + 1, end, fieldList });
-        riskyAt += risks.length;
-        segment = next;
-        continue;
-      }
-    }
-    const dialect = start === 0 ? firstDialect : "commonmark";
-    let nodes = parseMarkdownRange(src, start, end, lines, dialect);
-    while (next < bounds.length - 1 && endsInOpenLeafBlock(nodes, src, end)) {
-      next++;
-      end = bounds[next];
-      nodes = parseMarkdownRange(src, start, end, lines, dialect);
-    }
-    while (riskyAt < risky.length && risky[riskyAt] < end) riskyAt++;
-    pushAll(out, nodes);
-    segment = next;
-  }
-  return out;
-}
-function materialise(nodes, src, lines) {
-  const out = [];
-  for (const node of nodes) {
-    if (node.type === "opaque") pushAll(out, parseMarkdownRange(src, node.start, node.end, lines, "commonmark"));
-    else out.push(node);
-  }
-  return out;
-}
-function outlineStart(node) {
-  return node.type === "opaque" ? node.start : node.position?.start.offset ?? 0;
-}
-function endsInOpenLeafBlock(nodes, src, end) {
-  const last = nodes[nodes.length - 1];
-  return last !== void 0 && swallowsNextLine(last, src, end);
-}
-function lineEnd(src, from) {
-  const newline = src.indexOf("\n", from);
-  return newline === -1 ? src.length : newline;
-}
-function frontMatterEnd(src) {
-  const match = /^---[ \t]*\n(?:[^]*?\n)?---[ \t]*(?:\n|$)/.exec(src);
-  return match ? match[0].length : 0;
-}
-function scanLines(src, from) {
-  const cuts = [];
-  const risky = [];
-  let fence = null;
-  let previousIsText = false;
-  for (let start = from; start < src.length; ) {
-    const newline = src.indexOf("\n", start);
-    const end = newline === -1 ? src.length : newline;
-    const line = src.slice(start, end);
-    if (fence) {
-      const close = FENCE_CLOSE2.exec(line);
-      if (close && close[1][0] === fence.char && close[1].length >= fence.length) fence = null;
-      previousIsText = false;
-    } else {
-      const open = FENCE_OPEN3.exec(line);
-      if (open) {
-        const marker = open[1] ?? open[2];
-        fence = { char: marker[0], length: marker.length };
-        previousIsText = false;
-      } else {
-        if (CUT2.test(line)) cuts.push(start);
-        else if (RISKY.test(line) || previousIsText && SETEXT_UNDERLINE.test(line)) risky.push(start);
-        previousIsText = /\S/.test(line) && !ATX.test(line);
-      }
-    }
-    start = end + 1;
-  }
-  return { cuts, risky };
-}
-var FENCE_OPEN3 = /^(`{3,})[^`]*$|^(~{3,})/;
-var FENCE_CLOSE2 = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
-var CUT2 = /^#{1,3}(?:[ \t]|$)/;
-var ATX = /^ {0,3}#{1,6}(?:[ \t]|$)/;
-var RISKY = /^(?: {0,3}(?:`{3}|~{3}|<)| {1,3}#{1,6}(?:[ \t]|$))/;
-var SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
-
-// src/core/plan/plan-id.ts
-function fileStem(path) {
-  const name = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
-  const dot = name.lastIndexOf(".");
-  return dot > 0 ? name.slice(0, dot) : name;
-}
-function suggestPlanId(id2) {
-  const slug = id2.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/\.{2,}/g, ".").replace(/^[^a-z0-9]+|[-_.]+$/g, "").slice(0, 63).replace(/(?:\.lock|[-_.])+$/, "");
-  return slug || "my-plan";
-}
-function resolvePlanId(fromFrontMatter, path, sink) {
-  const id2 = fromFrontMatter?.value ?? fileStem(path);
-  const problem = planIdProblem(id2);
-  if (problem) {
-    const suggestion = suggestPlanId(id2);
-    if (fromFrontMatter) {
-      sink.error(
-        PLAN_CODES.unsafePlanId,
-        fromFrontMatter.position,
-        problem,
-        `use a safe id, e.g. \`id: ${suggestion}\``
-      );
-    } else {
-      sink.error(
-        PLAN_CODES.unsafePlanId,
-        { line: 1, column: 1 },
-        `${problem}; it was taken from the file name`,
-        `set a safe id in the front matter (\`---\` / \`id: ${suggestion}\` / \`---\`) or rename the file`
-      );
-    }
-  }
-  return id2;
-}
-
-// src/core/plan/sections.ts
-function findSections(outline, src, title) {
-  const sections = [];
-  for (let i = 0; i < outline.length; i++) {
-    const node = outline[i];
-    if (node.type !== "heading" || node.depth !== 2 || !title.test(headingSource(src, node))) continue;
-    let next = i + 1;
-    while (next < outline.length && !isSectionBoundary(outline[next])) next++;
-    const after = outline[next];
-    sections.push({
-      heading: node,
-      content: outline.slice(i + 1, next),
-      end: after ? outlineStart(after) : src.length
-    });
-  }
-  return sections;
-}
-function isSectionBoundary(node) {
-  return node.type === "heading" && node.depth <= 2;
-}
-
-// src/core/plan/source.ts
-function normaliseSource(text2) {
-  const withoutBom = text2.charCodeAt(0) === 65279 ? text2.slice(1) : text2;
-  return withoutBom.includes("\r") ? withoutBom.replace(/\r\n?/g, "\n") : withoutBom;
-}
-var LineIndex = class {
-  constructor(text2) {
-    this.text = text2;
-    for (let at = text2.indexOf("\n"); at !== -1; at = text2.indexOf("\n", at + 1)) {
-      this.lineStarts.push(at + 1);
-    }
-  }
-  text;
-  lineStarts = [0];
-  position(offset) {
-    let low = 0;
-    let high = this.lineStarts.length - 1;
-    while (low < high) {
-      const mid = low + high + 1 >> 1;
-      if (this.lineStarts[mid] <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low + 1, column: offset - this.lineStarts[low] + 1 };
-  }
-  /** The position with its offset: a point of an mdast node's `position`. */
-  point(offset) {
-    const { line, column } = this.position(offset);
-    return { line, column, offset };
-  }
-};
-
-// src/core/plan/stage-heading.ts
-var EXAMPLE = "write the heading as `### Stage 2: Short title` (separator `:`, `\u2014`, `\u2013`, `-` or `.`)";
-var STAGE_WORD = /^stage(?![\p{L}])/iu;
-var NUMERIC = /^[+-]?\d+(?:\.\d+)?/;
-var WORD = /^[^\s:—–.-]+/;
-var SEPARATOR = /^[ \t]*([:—–.-])[ \t]*/;
-function parseStageHeading(text2) {
-  const word = STAGE_WORD.exec(text2);
-  if (!word) return { kind: "not-a-stage" };
-  const numberAt = word[0].length + /^\s*/.exec(text2.slice(word[0].length))[0].length;
-  const rest = text2.slice(numberAt);
-  const numeric = NUMERIC.exec(rest);
-  if (!numeric) {
-    const token2 = WORD.exec(rest)?.[0];
-    return {
-      kind: "invalid",
-      problem: token2 ? {
-        code: PLAN_CODES.stageNumberNotANumber,
-        message: `stage number "${token2}" is not a number`,
-        hint: EXAMPLE,
-        at: numberAt
-      } : {
-        code: PLAN_CODES.stageHeadingInvalid,
-        message: `stage heading "${text2}" has no stage number`,
-        hint: EXAMPLE,
-        at: numberAt
-      }
-    };
-  }
-  const token = numeric[0];
-  const value = Number(token);
-  if (!Number.isSafeInteger(value) || token.includes(".")) {
-    return {
-      kind: "invalid",
-      problem: {
-        code: PLAN_CODES.stageNumberNotInteger,
-        message: `stage number "${token}" is not a whole number`,
-        hint: `stages are numbered 1, 2, 3, \u2026; ${EXAMPLE}`,
-        at: numberAt
-      }
-    };
-  }
-  if (value <= 0) {
-    return {
-      kind: "invalid",
-      problem: {
-        code: PLAN_CODES.stageNumberNotPositive,
-        message: `stage number ${token} is not positive`,
-        hint: "stages are numbered from 1",
-        at: numberAt
-      }
-    };
-  }
-  const afterNumber = numberAt + token.length;
-  const tail2 = text2.slice(afterNumber);
-  const separator = SEPARATOR.exec(tail2);
-  if (!separator) {
-    const title2 = tail2.trim();
-    if (!title2) return { kind: "stage", number: value, title: "", problem: missingTitle(value, afterNumber) };
-    return {
-      kind: "stage",
-      number: value,
-      title: title2,
-      problem: {
-        code: PLAN_CODES.stageHeadingInvalid,
-        message: `stage ${value}: no separator between the stage number and the title`,
-        hint: EXAMPLE,
-        at: afterNumber
-      }
-    };
-  }
-  const title = tail2.slice(separator[0].length).trim();
-  return { kind: "stage", number: value, title, problem: title ? null : missingTitle(value, afterNumber) };
-}
-function missingTitle(stage2, at) {
-  return { code: PLAN_CODES.stageTitleMissing, message: `stage ${stage2} has no title`, hint: EXAMPLE, at };
-}
-
-// src/core/plan/stage-heading-level.ts
-var DEEP_STAGE_LINE = /^ {0,3}#{4,6}[ \t]+stage/im;
-function checkStageHeadingLevels(outline, stageMap, context) {
-  const expected = stageMap.heading.depth + 1;
-  for (const node of stageMap.content) {
-    for (const heading of topLevelHeadings(node, context)) {
-      if (heading.depth > expected) report(heading, expected, context);
-    }
-  }
-  for (const node of outline) {
-    if (node.type !== "heading" || node.depth > stageMap.heading.depth) continue;
-    if (outlineStart(node) >= stageMap.end) report(node, expected, context);
-  }
-}
-function topLevelHeadings(node, context) {
-  if (node.type === "heading") return [node];
-  if (node.type !== "opaque") return [];
-  if (!DEEP_STAGE_LINE.test(context.src.slice(node.start, node.end))) return [];
-  return materialise([node], context.src, context.lines).filter(
-    (child) => child.type === "heading"
-  );
-}
-function report(heading, expected, context) {
-  const text2 = headingSource(context.src, heading);
-  const number = misplacedStageNumber(text2);
-  if (number === null) return;
-  const written = `${"#".repeat(heading.depth)} Stage ${number}`;
-  const wanted = "#".repeat(expected);
-  const effect = heading.depth < expected ? `a level-${heading.depth} heading ends the Stage Map, so this stage is not in the plan` : `a level-${heading.depth} heading is part of the body of the stage above it and opens no stage`;
-  context.sink.strict(
-    context.lenient,
-    PLAN_CODES.stageHeadingWrongLevel,
-    positionOf(context, outlineStart(heading)),
-    `\`${written}\` is a level-${heading.depth} heading; stages in this Stage Map are level-${expected} headings (\`${wanted} Stage ${number}\`)`,
-    `${effect}; write it as \`${wanted} ${text2.trim()}\``
-  );
-}
-function misplacedStageNumber(text2) {
-  const parsed = parseStageHeading(text2);
-  if (parsed.kind !== "stage") return null;
-  if (parsed.problem && parsed.title !== "") return null;
-  return parsed.number;
-}
-
-// src/core/plan/entries.ts
-function splitEntries(text2, offset) {
-  const entries = [];
-  let entryStart = 0;
-  let fence = 0;
-  for (let i = 0; i <= text2.length; i++) {
-    const char = text2[i];
-    if (char === "`") {
-      let run2 = 1;
-      while (text2[i + run2] === "`") run2++;
-      if (fence === 0) fence = run2;
-      else if (fence === run2) fence = 0;
-      i += run2 - 1;
-      continue;
-    }
-    if (i === text2.length || char === "," && fence === 0) {
-      const raw = text2.slice(entryStart, i);
-      const lead = raw.length - raw.trimStart().length;
-      if (raw.trim()) entries.push({ text: raw.trim(), start: offset + entryStart + lead });
-      entryStart = i + 1;
-    }
-  }
-  return entries;
-}
-function unwrapCode(text2) {
-  const leading = /^(`+)([^]*?)\1(?!`)/.exec(text2);
-  if (leading) return leading[2].trim();
-  return text2.replace(/`/g, "").trim();
-}
-function isNoneValue(text2) {
-  return /^(?:none|\(none\)|n\/a|-|—|–)?$/i.test(text2.replace(/[`*_]/g, "").trim());
-}
-
-// src/core/plan/nested-items.ts
-function nestedListItems(nested, src) {
-  const items = [];
-  for (const node of nested) {
-    if (node.type !== "list") continue;
-    for (const child of node.children) {
-      const item = fieldItemFromNode(child, src);
-      items.push(item);
-      pushAll(items, nestedListItems(item.nested, src));
-    }
-  }
-  return items;
-}
-
-// src/core/plan/depends-on.ts
-var STAGE_REF = /^(?:stage[ \t]*)?#?(\d+)$/i;
-var HINT = "write `none`, or stage numbers separated by commas: `1, 3` or `Stage 1, Stage 3`";
-function readDependsOn(item, stage2, context) {
-  const { src, sink } = context;
-  const entries = [
-    ...splitEntries(src.slice(item.valueStart, item.inlineEnd), item.valueStart),
-    ...nestedListItems(item.nested, src).flatMap(
-      (nested) => splitEntries(src.slice(nested.contentStart, nested.inlineEnd), nested.contentStart)
-    )
-  ];
-  if (entries.length === 1 && isNoneValue(entries[0].text)) return [];
-  const refs = [];
-  const seen = /* @__PURE__ */ new Set();
-  for (const entry of entries) {
-    const cleaned = entry.text.replace(/[`*_]/g, "").trim();
-    const match = STAGE_REF.exec(cleaned);
-    const number = match ? Number(match[1]) : Number.NaN;
-    const position = positionOf(context, entry.start);
-    if (!Number.isSafeInteger(number) || number <= 0) {
-      sink.error(
-        PLAN_CODES.invalidDependency,
-        position,
-        `stage ${stage2}: "${entry.text}" in depends-on is not a stage number`,
-        HINT
-      );
-      continue;
-    }
-    if (seen.has(number)) {
-      sink.warning(
-        PLAN_CODES.duplicateDependency,
-        position,
-        `stage ${stage2}: depends on stage ${number} more than once`,
-        "list each stage once"
-      );
-      continue;
-    }
-    seen.add(number);
-    refs.push({ stage: number, position });
-  }
-  return refs;
-}
-
-// src/core/plan/files-field.ts
-function readFiles(item, context) {
-  const { src } = context;
-  const entries = splitEntries(src.slice(item.valueStart, item.inlineEnd), item.valueStart).map((entry) => entry.text);
-  for (const nested of nestedListItems(item.nested, src))
-    entries.push(src.slice(nested.contentStart, nested.inlineEnd).trim());
-  const files = [];
-  for (const entry of entries) {
-    if (isNoneValue(entry)) continue;
-    const file = unwrapCode(entry);
-    if (file) files.push(file);
-  }
-  return files;
-}
-
-// src/core/plan/validation-field.ts
-var PHASES = /* @__PURE__ */ new Set(["pre", "main", "post"]);
-function readValidation(item, context) {
-  const commands = inlineCommands(item.valueStart, item.inlineEnd, item.codeSpans, "main", context);
-  pushAll(commands, blockCommands(item.nested, "main", context));
-  return commands;
-}
-function blockCommands(nodes, phase, context) {
-  const commands = [];
-  for (const node of nodes) {
-    if (node.type === "list") {
-      for (const child of node.children) {
-        const nested = fieldItemFromNode(child, context.src);
-        const group = nested.key?.toLowerCase();
-        if (group !== void 0 && PHASES.has(group)) {
-          pushAll(
-            commands,
-            inlineCommands(nested.valueStart, nested.inlineEnd, nested.codeSpans, group, context)
-          );
-          pushAll(commands, blockCommands(nested.nested, group, context));
-        } else {
-          pushAll(commands, inlineCommands(nested.contentStart, nested.inlineEnd, nested.codeSpans, phase, context));
-        }
-      }
-    } else if (node.type === "code") {
-      pushAll(commands, codeBlockCommands(node, phase, context));
-    } else if (node.type === "paragraph") {
-      const start = node.position?.start.offset ?? 0;
-      pushAll(
-        commands,
-        inlineCommands(start, node.position?.end.offset ?? start, inlineCodeAfter(node, start), phase, context)
-      );
-    }
-  }
-  return commands;
-}
-function inlineCommands(start, end, spans, phase, context) {
-  if (spans.length > 0) {
-    return spans.filter((span) => span.value.trim()).map((span) => ({ cmd: span.value.trim(), phase, position: positionOf(context, span.start) }));
-  }
-  const commands = [];
-  let lineStart = start;
-  for (const line of context.src.slice(start, end).split("\n")) {
-    const cmd = line.trim();
-    if (cmd && !isNoneValue(cmd))
-      commands.push({ cmd, phase, position: positionOf(context, lineStart + line.indexOf(cmd)) });
-    lineStart += line.length + 1;
-  }
-  return commands;
-}
-function codeBlockCommands(node, phase, context) {
-  const start = node.position?.start.offset ?? 0;
-  const fenced = /^ {0,3}(?:`{3}|~{3})/.test(context.src.slice(start, start + 6));
-  const firstLine = (node.position?.start.line ?? 1) + (fenced ? 1 : 0);
-  const indent2 = (node.position?.start.column ?? 1) - 1;
-  const commands = [];
-  node.value.split("\n").forEach((line, index) => {
-    const cmd = line.trim();
-    if (!cmd || cmd.startsWith("#")) return;
-    commands.push({ cmd, phase, position: { line: firstLine + index, column: indent2 + line.indexOf(cmd) + 1 } });
-  });
-  return commands;
-}
-
-// src/core/plan/stage.ts
-var KNOWN_FIELDS = "known fields: `depends-on`, `files`, `validation`, `exit contract`, `rollback`, `tdd`";
-function readStage(source, context) {
-  const { src } = context;
-  const headingStart = source.heading.position?.start.offset ?? 0;
-  const headingEnd = source.heading.position?.end.offset ?? headingStart;
-  const fieldList = findFieldList(source.content, context);
-  const body = fieldList ? [src.slice(headingEnd, fieldList.start), src.slice(fieldList.end, source.end)].map(trimBlankLines).filter(Boolean).join("\n\n") : trimBlankLines(src.slice(headingEnd, source.end));
-  const stage2 = {
-    number: source.number,
-    title: source.title,
-    dependsOn: [],
-    files: [],
-    validation: [],
-    exitContract: null,
-    rollback: null,
-    extraFields: {},
-    body,
-    section: src.slice(headingStart, source.end).trimEnd(),
-    position: positionOf(context, headingStart),
-    fieldPositions: {}
-  };
-  const dependencyRefs = fieldList ? readFields(fieldList.items, stage2, context) : [];
-  if (!fieldList && body === "") {
-    context.sink.error(
-      PLAN_CODES.emptyStage,
-      stage2.position,
-      `stage ${stage2.number} is empty: it has no fields and no body`,
-      "describe the work under the heading, starting with a field list such as `- **Depends-on:** none`"
-    );
-  } else if (stage2.validation.length === 0 && !saysNoValidation(fieldList?.items ?? [], context)) {
-    context.sink.warning(
-      PLAN_CODES.stageWithoutValidation,
-      stage2.position,
-      `stage ${stage2.number} has no validation command, so only the repository's \`qaCommands\` (if any) check its work`,
-      "add a field such as `- **Validation:** npm test` to the stage's field list, or write `- **Validation:** none` to say it needs none"
-    );
-  }
-  return { stage: stage2, dependencyRefs };
-}
-function saysNoValidation(items, context) {
-  const field = items.find((item) => item.key !== null && canonicalFieldKey(item.key) === "validation");
-  if (!field || field.nested.length > 0) return false;
-  const value = context.src.slice(field.valueStart, field.inlineEnd).trim();
-  return value !== "" && isNoneValue(value);
-}
-function findFieldList(content, context) {
-  const only = content.length === 1 ? content[0] : void 0;
-  if (only?.type === "opaque") {
-    const fast = only.fieldList ?? readSimpleFieldList(context.src, only.start, only.end, context.lines, { fencedCode: true });
-    if (fast) return fast;
-  }
-  for (const node of materialise(content, context.src, context.lines)) {
-    if (node.type !== "list" || node.ordered) continue;
-    const list2 = fieldListFromNode(node, context.src);
-    if (isFieldList(list2.items)) return list2;
-  }
-  return null;
-}
-function readFields(items, stage2, context) {
-  const { src, sink } = context;
-  let refs = [];
-  const seen = /* @__PURE__ */ new Map();
-  for (const item of items) {
-    const at = positionOf(context, item.start);
-    if (item.key === null) {
-      sink.warning(
-        PLAN_CODES.fieldNotKeyValue,
-        at,
-        `stage ${stage2.number}: this item of the field list is not a \`key: value\` field and is ignored`,
-        "write it as `- key: value`, or move it below the field list, after a paragraph, so it becomes part of the body"
-      );
-      continue;
-    }
-    const normalised = normaliseKey(item.key);
-    const canonical = canonicalFieldKey(item.key);
-    const identity = canonical ?? normalised;
-    const firstLine = seen.get(identity);
-    if (firstLine !== void 0) {
-      sink.error(
-        PLAN_CODES.duplicateField,
-        at,
-        `stage ${stage2.number}: field "${item.key}" is given twice (first on line ${firstLine}); this one is ignored`,
-        "merge the two values into one field"
-      );
-      continue;
-    }
-    seen.set(identity, at.line);
-    if (!canonical) {
-      reportUnknownField(item.key, stage2.number, positionOf(context, item.keyStart), context);
-      stage2.extraFields[item.key] = verbatim(src, item.valueStart, item.end, item.contentIndent);
-      continue;
-    }
-    stage2.fieldPositions[canonical] = at;
-    refs = applyField(canonical, item, stage2, context) ?? refs;
-  }
-  return refs;
-}
-function reportUnknownField(key, stage2, at, context) {
-  const suggestion = suggestFieldKey(key);
-  const message = `unknown field \`${key}\` in stage ${stage2}${suggestion ? `; did you mean \`${suggestion}\`?` : ""}`;
-  const kept = context.lenient ? "it is kept as an extra field" : "rename it, or move it below the field list after a paragraph so it becomes part of the body (`--lenient` keeps it as an extra field)";
-  context.sink.strict(context.lenient, PLAN_CODES.unknownField, at, message, `${KNOWN_FIELDS}; ${kept}`);
-}
-function applyField(key, item, stage2, context) {
-  switch (key) {
-    case "depends-on": {
-      const refs = readDependsOn(item, stage2.number, context);
-      stage2.dependsOn = refs.map((ref) => ref.stage);
-      return refs;
-    }
-    case "files":
-      stage2.files = readFiles(item, context);
-      return void 0;
-    case "validation":
-      stage2.validation = readValidation(item, context);
-      return void 0;
-    case "exit-contract":
-      stage2.exitContract = verbatim(context.src, item.valueStart, item.end, item.contentIndent) || null;
-      return void 0;
-    case "rollback":
-      stage2.rollback = verbatim(context.src, item.valueStart, item.end, item.contentIndent) || null;
-      return void 0;
-    case "tdd":
-      readTdd(item, stage2, context);
-      return void 0;
-  }
-}
-function readTdd(item, stage2, context) {
-  const value = unwrapCode(context.src.slice(item.valueStart, item.end).trim()).toLowerCase();
-  if (value === "none" || value === "red-green") {
-    stage2.tdd = value;
-    return;
-  }
-  context.sink.error(
-    PLAN_CODES.badTdd,
-    positionOf(context, item.valueStart),
-    `stage ${stage2.number}: \`tdd\` is \`${value}\`, which okstra does not know`,
-    "write `red-green` (the default: the stage's tests fail at its base and pass at its head) or `none` (a stage that keeps behaviour, such as docs or a refactor)"
-  );
-}
-
-// src/core/plan/stage-map.ts
-function readStageMap(section2, context) {
-  const { src, sink } = context;
-  const drafts = [];
-  const firstLine = /* @__PURE__ */ new Map();
-  const content = section2.content;
-  for (let i = 0; i < content.length; i++) {
-    const node = content[i];
-    if (node.type !== "heading" || node.depth !== 3) continue;
-    let next = i + 1;
-    while (next < content.length && !isStageBoundary(content[next])) next++;
-    const after = content[next];
-    const end = after ? outlineStart(after) : section2.end;
-    const parsed = parseStageHeading(headingSource(src, node));
-    if (parsed.kind === "not-a-stage") continue;
-    if (parsed.problem) {
-      const at = positionOf(context, headingContentRange(node).start + parsed.problem.at);
-      sink.error(parsed.problem.code, at, parsed.problem.message, parsed.problem.hint);
-    }
-    if (parsed.kind === "invalid") continue;
-    const draft = readStage(
-      { heading: node, number: parsed.number, title: parsed.title, content: content.slice(i + 1, next), end },
-      context
-    );
-    const first = firstLine.get(parsed.number);
-    if (first !== void 0) {
-      sink.error(
-        PLAN_CODES.duplicateStage,
-        draft.stage.position,
-        `stage ${parsed.number} is defined twice (first at line ${first}); this definition is ignored`,
-        "give each stage its own number, or merge the two sections"
-      );
-      continue;
-    }
-    firstLine.set(parsed.number, draft.stage.position.line);
-    drafts.push(draft);
-  }
-  if (drafts.length === 0 && !content.some(
-    (node) => node.type === "heading" && node.depth === 3 && parseStageHeading(headingSource(src, node)).kind !== "not-a-stage"
-  )) {
-    sink.error(
-      PLAN_CODES.noStages,
-      positionOf(context, outlineStart(section2.heading)),
-      "the Stage Map has no stages",
-      "add stages as level-3 headings under it, e.g. `### Stage 1: Schema`"
-    );
-  }
-  return drafts;
-}
-function warnStrayStages(outline, stageMap, context) {
-  const inside = new Set(stageMap?.content ?? []);
-  for (const node of outline) {
-    if (node.type !== "heading" || node.depth !== 3 || inside.has(node)) continue;
-    const parsed = parseStageHeading(headingSource(context.src, node));
-    if (parsed.kind !== "stage") continue;
-    context.sink.warning(
-      PLAN_CODES.stageOutsideStageMap,
-      positionOf(context, outlineStart(node)),
-      `stage ${parsed.number} is outside the Stage Map section and will not be run`,
-      "move it under the `## Stage Map` heading"
-    );
-  }
-}
-function isStageBoundary(node) {
-  return node.type === "heading" && node.depth <= 3;
-}
-
-// src/core/plan/parse-plan.ts
-var STAGE_MAP = /stage map/i;
-var CLARIFICATIONS = /clarification items/i;
-var STAGE_MAP_HINT = "add a `## Stage Map` section with one `### Stage <N>: <title>` heading per stage";
-function parsePlan(text2, options2) {
-  return parsePlanWith(text2, options2, "segmented");
-}
-function parsePlanWith(text2, options2, strategy) {
-  const src = normaliseSource(text2);
-  const lines = new LineIndex(src);
-  const sink = new DiagnosticSink(options2.path);
-  const context = { src, lines, sink, lenient: options2.lenient === true };
-  const outline = buildOutline(src, lines, strategy);
-  const frontMatter = readFrontMatter(outline[0]?.type === "yaml" ? outline[0] : void 0, context);
-  const id2 = resolvePlanId(frontMatter.id, options2.path, sink);
-  const title = frontMatter.title ?? firstLevelOneHeading(outline, src);
-  const stageMaps = findSections(outline, src, STAGE_MAP);
-  const [stageMap, ...extraStageMaps] = stageMaps;
-  if (!stageMap) reportMissingStageMap(outline, context);
-  for (const extra of extraStageMaps) {
-    sink.error(
-      PLAN_CODES.duplicateStageMap,
-      positionOf(context, outlineStart(extra.heading)),
-      `a second Stage Map section (the first is at line ${positionOf(context, outlineStart(stageMap?.heading ?? extra.heading)).line}); it is ignored`,
-      "keep one Stage Map section and move all stages into it"
-    );
-  }
-  const drafts = stageMap ? readStageMap(stageMap, context) : [];
-  if (stageMap) {
-    warnStrayStages(outline, stageMap, context);
-    checkStageHeadingLevels(outline, stageMap, context);
-  }
-  checkDependencies(drafts, sink);
-  const [clarificationSection, ...extraClarifications] = findSections(outline, src, CLARIFICATIONS);
-  for (const extra of extraClarifications) {
-    sink.warning(
-      PLAN_CODES.duplicateClarificationItems,
-      positionOf(context, outlineStart(extra.heading)),
-      "a second Clarification Items section; it is ignored",
-      "keep all clarification items in one section"
-    );
-  }
-  const clarifications = clarificationSection ? readClarifications(clarificationSection, context) : [];
-  return {
-    plan: {
-      id: id2,
-      title,
-      base: frontMatter.base,
-      path: options2.path,
-      stages: drafts.map((draft) => draft.stage),
-      clarifications
-    },
-    errors: sortDiagnostics(sink.errors),
-    warnings: sortDiagnostics(sink.warnings)
-  };
-}
-function firstLevelOneHeading(outline, src) {
-  for (const node of outline) {
-    if (node.type === "heading" && node.depth === 1) return headingSource(src, node).trim() || null;
-  }
-  return null;
-}
-function reportMissingStageMap(outline, context) {
-  const misplaced = outline.find((node) => node.type === "heading" && STAGE_MAP.test(headingSource(context.src, node)));
-  if (misplaced?.type === "heading") {
-    context.sink.error(
-      PLAN_CODES.missingStageMap,
-      positionOf(context, outlineStart(misplaced)),
-      `no Stage Map section: "${headingSource(context.src, misplaced)}" is a level-${misplaced.depth} heading, the Stage Map must be level 2`,
-      `write it as \`## ${headingSource(context.src, misplaced)}\``
-    );
-    return;
-  }
-  context.sink.error(
-    PLAN_CODES.missingStageMap,
-    { line: 1, column: 1 },
-    "no Stage Map section: the plan has no stages",
-    STAGE_MAP_HINT
-  );
-}
-
-// src/triggers/plans.ts
-function isPlanFile(path, plansDir) {
-  const dir = plansDir.replace(/^\.\/+/, "").replace(/\/+$/, "");
-  return path.startsWith(`${dir}/`) && path.endsWith(".md") && !path.slice(dir.length + 1).includes("/");
-}
-var list = (paths) => paths.map((p) => inlineCode(p)).join(", ");
-async function resolvePlan(deps, config2, pr, changed, wanted) {
-  const touched = plansTouched(changed, config2);
-  const at = (path) => touched.includes(path) ? { ref: pr.headSha, fromPullRequest: true } : { ref: deps.defaultBranch, fromPullRequest: false };
-  if (wanted !== null) {
-    const named2 = `${config2.plansDir.replace(/\/+$/, "")}/${wanted}.md`;
-    const first = [.../* @__PURE__ */ new Set([...touched, named2])];
-    for (const path of first) {
-      const read = await readPlan(deps, path, at(path));
-      if (read?.ok && read.plan.id === wanted) return read;
-      if (read && !read.ok && path === named2) return read;
-    }
-    const others = (await plansOnDefaultBranch(deps, config2)).filter((p) => !first.includes(p));
-    for (const path of others) {
-      const read = await readPlan(deps, path, at(path));
-      if (read?.ok && read.plan.id === wanted) return read;
-    }
-    return {
-      ok: false,
-      reason: `there is no plan with the id ${inlineCode(wanted)} in ${inlineCode(config2.plansDir)} (on \`${deps.defaultBranch}\` or changed by this pull request).`
-    };
-  }
-  if (touched.length > 1)
-    return {
-      ok: false,
-      reason: `this pull request changes several plans (${list(touched)}); say which one with \`--plan ID\`.`
-    };
-  if (touched.length === 1)
-    return await readPlan(deps, touched[0], at(touched[0])) ?? {
-      ok: false,
-      reason: `the plan ${inlineCode(touched[0])} could not be read.`
-    };
-  const all = await plansOnDefaultBranch(deps, config2);
-  if (all.length === 0)
-    return {
-      ok: false,
-      reason: `there are no plans in ${inlineCode(config2.plansDir)} on \`${deps.defaultBranch}\`, and this pull request adds none.`
-    };
-  if (all.length > 1)
-    return {
-      ok: false,
-      reason: `there are several plans in ${inlineCode(config2.plansDir)} (${list(all)}) and this pull request changes none of them; say which one with \`--plan ID\`.`
-    };
-  return await readPlan(deps, all[0], at(all[0])) ?? {
-    ok: false,
-    reason: `the plan ${inlineCode(all[0])} could not be read.`
-  };
-}
-function plansTouched(changed, config2) {
-  return changed.filter((f) => f.status !== "removed" && isPlanFile(f.path, config2.plansDir)).map((f) => f.path);
-}
-async function plansOnDefaultBranch(deps, config2) {
-  const entries = await listDirectory(deps.client, deps.repo, config2.plansDir.replace(/\/+$/, ""), deps.defaultBranch);
-  return entries.filter((e) => e.type === "file" && isPlanFile(e.path, config2.plansDir)).map((e) => e.path).sort();
-}
-async function readPlan(deps, path, where) {
-  if (!isSafeRepoPath(path))
-    return {
-      ok: false,
-      reason: `the plan file name ${inlineCode(path)} has characters okstra does not pass to a workflow (use letters, digits, ".", "_", "-" and "/").`
-    };
-  const text2 = await readRepoFile(deps.client, deps.repo, path, where.ref);
-  if (text2 === null) return null;
-  const result = parsedPlan(path, text2);
-  if (!result.plan || result.errors.length > 0) {
-    const first = result.errors[0];
-    return {
-      ok: false,
-      reason: `${inlineCode(path)} is not a valid plan (${result.errors.length} error${result.errors.length === 1 ? "" : "s"}${first ? `; first: line ${first.line}: ${escapeInline(first.message)}` : ""}); \`okstra plan validate\` lists them all.`
-    };
-  }
-  return { ok: true, plan: result.plan, path, fromPullRequest: where.fromPullRequest, blob: gitBlobId(text2) };
-}
-var PARSED = /* @__PURE__ */ new Map();
-var PARSED_LIMIT = 32;
-function parsedPlan(path, text2) {
-  const key = `${path}\0${text2}`;
-  const hit = PARSED.get(key);
-  if (hit) {
-    PARSED.delete(key);
-    PARSED.set(key, hit);
-    return hit;
-  }
-  const result = parsePlan(text2, { path });
-  PARSED.set(key, result);
-  if (PARSED.size > PARSED_LIMIT) PARSED.delete(PARSED.keys().next().value);
-  return result;
-}
-
-// src/triggers/approve.ts
-async function requestApproval(deps, config2, req) {
-  const refuse = (reason) => ({ kind: "refused", reason });
-  if (isBotAccount({ login: req.approver })) return refuse("a bot account never approves a plan.");
-  const gate = approvalGate(config2, req.approver, req.role);
-  if (!gate.ok) return refuse(gate.reason);
-  if (req.pr.state !== "open") return refuse("this pull request is closed; reopen it to approve its plan.");
-  if (isFromFork(req.pr))
-    return refuse(
-      `this pull request's branch lives in ${req.pr.headRepo ? `the fork ${inlineCode(req.pr.headRepo)}` : "a deleted fork"}; okstra runs and approves only plans on this repository's branches.`
-    );
-  if (plansTouched(req.files, config2).length === 0)
-    return refuse(
-      `this pull request adds or changes no plan in ${inlineCode(config2.plansDir)}; an approval is of the plan a (plan) pull request adds or changes.`
-    );
-  const plan = await resolvePlan(deps, config2, { headSha: req.at }, req.files, req.wanted);
-  if (!plan.ok) return refuse(plan.reason);
-  if (!plan.fromPullRequest)
-    return refuse(
-      `this pull request does not add or change plan ${inlineCode(plan.plan.id)}; approve it on the pull request that does.`
-    );
-  const blocker = approvalBlocker(plan.plan, plan.path);
-  if (blocker !== null) return refuse(escapeInline(blocker));
-  const ledger = await readPlanLedger(deps, config2, plan.plan.id);
-  if (!ledger.ok) return refuse(ledger.reason.replace(/nothing was started\.$/, "no approval was recorded."));
-  const status = approvalStatus(ledger.state, plan.blob, { approval: { required: true } });
-  if (status.kind === "approved") return { kind: "already", planId: plan.plan.id, row: status.row };
-  const inputs = approveDispatchInputs({
-    prNumber: req.pr.number,
-    via: req.via,
-    approver: req.approver,
-    planPath: plan.path
-  });
-  const out = await dispatchPlanning(deps, config2, inputs);
-  if (!out.ok) return refuse(out.reason);
-  deps.log.info(
-    `dispatched ${config2.bot.workflow} on ${deps.defaultBranch} mode approve of plan ${plan.plan.id} at blob ${plan.blob} by ${req.approver} (${req.via.kind}) on PR #${req.pr.number}`
-  );
-  return { kind: "dispatched", planId: plan.plan.id, blob: plan.blob };
-}
-function approvalAnswer(outcome) {
-  return outcome.kind === "already" ? `plan ${inlineCode(outcome.planId)} is already approved at blob \`${outcome.row.plan_blob}\` (by ${inlineCode(outcome.row.approver)}); nothing to do.` : `the okstra workflow is recording the approval of plan ${inlineCode(outcome.planId)} at blob \`${outcome.blob}\`; it checks the approval again and answers on this pull request. Runs are allowed for exactly this content: editing the plan needs a new approval.`;
-}
-async function handleReview(deps, ev) {
-  if (ev.review.state.toLowerCase() !== "approved") return "ignored";
-  if (isBotAccount(ev.reviewer)) {
-    deps.log.info(`ignored the approving review of bot account ${ev.reviewer.login}`);
-    return "ignored-bot";
-  }
-  const answer = async (text2) => {
-    await postComment(deps.client, deps.repo, ev.pr.number, `@${ev.reviewer.login} okstra: ${text2}`);
-  };
-  const act = async () => {
-    const [load, files] = await Promise.all([
-      loadConfig(deps.readConfig),
-      changedFiles(deps.client, deps.repo, ev.pr.number)
-    ]);
-    if (!load.ok) {
-      deps.log.warn(`approving review on PR #${ev.pr.number}: the config is invalid (${load.errors.join("; ")})`);
-      if (planIdOfPlanBranch(ev.pr.headRef) === null) return "ignored";
-      await answer(
-        `this review approves no plan: the configuration on \`${deps.defaultBranch}\` is invalid (${load.errors.map(escapeInline).join("; ")}).`
-      );
-      return "refused";
-    }
-    const config2 = load.config;
-    const touched = plansTouched(files, config2);
-    if (touched.length === 0) return "ignored";
-    if (touched.length > 1) {
-      await answer(
-        `this pull request changes several plans (${touched.map((p) => inlineCode(p)).join(", ")}), and a review cannot say which one it approves; comment \`/okstra approve --plan ID\` instead.`
-      );
-      return "refused";
-    }
-    const outcome = await requestApproval(deps, config2, {
-      pr: ev.pr,
-      files,
-      at: ev.review.commitId,
-      via: { kind: "review", reviewId: ev.review.id },
-      approver: ev.reviewer.login,
-      role: await senderRole(deps, ev.reviewer.login),
-      wanted: null
-    });
-    if (outcome.kind === "refused") {
-      await answer(`this review was not recorded as an approval of the plan: ${outcome.reason}`);
-      return "refused";
-    }
-    if (outcome.kind === "already") deps.log.info(approvalAnswer(outcome));
-    return outcome.kind;
-  };
-  try {
-    return await act();
-  } catch (error) {
-    deps.log.error(`approving review ${ev.review.id} on PR #${ev.pr.number}: ${describeApiError(error)}`);
-    await answer(`okstra could not record this review as an approval: ${inlineCode(describeApiError(error))}.`);
-    return "refused";
-  }
-}
-
-// src/triggers/cancel.ts
-async function cancelRuns(deps, config2, prNumber, planPath) {
-  const runs = await unfinishedWorkflowRuns(deps.client, deps.repo, config2.bot.workflow);
-  const ours = runs.filter(
-    (r) => parseRunTitle(r.title)?.prNumber === prNumber && (planPath === null || r.title.includes(planPath))
-  );
-  const cancelled = [];
-  for (const run2 of ours) {
-    try {
-      await cancelWorkflowRun(deps.client, deps.repo, run2.id);
-      cancelled.push(run2);
-    } catch (error) {
-      if (httpStatus(error) !== 409) throw error;
-    }
-  }
-  deps.log.info(`cancelled ${cancelled.length} okstra run(s) of PR #${prNumber}${planPath ? ` for ${planPath}` : ""}`);
-  return cancelled;
-}
-
-// src/triggers/closed.ts
-async function handlePullRequestClosed(deps, prNumber) {
-  const load = await loadConfig(deps.readConfig);
-  if (!load.ok) deps.log.warn(`config invalid (${load.errors.join("; ")}); cancelling with the default settings`);
-  const config2 = load.ok ? load.config : ConfigSchema.parse({});
-  return (await cancelRuns(deps, config2, prNumber, null)).length;
-}
-
-// src/github/reactions.ts
-async function reactToComment(client, repo, commentId, content) {
-  try {
-    await client.rest.reactions.createForIssueComment({ ...repo, comment_id: commentId, content });
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
-
-// src/triggers/final.ts
-async function startFinal(deps, config2, req) {
-  const open = pullRequestGate(config2, req.pr);
-  if (!open.ok) return open;
-  const plan = await resolvePlan(deps, config2, req.pr, req.files, req.wanted);
-  if (!plan.ok) return plan;
-  const where = dispatchRef(deps.defaultBranch, {
-    pr: req.pr,
-    planFromPullRequest: plan.fromPullRequest,
-    planPath: plan.path
-  });
-  if (!where.ok) return where;
-  const out = await dispatchPlanning(
-    deps,
-    config2,
-    finalDispatchInputs({
-      planPath: plan.path,
-      planRef: where.planRef,
-      prNumber: req.pr.number,
-      trigger: "comment",
-      actor: req.actor
-    })
-  );
-  if (!out.ok) return out;
-  deps.log.info(
-    `dispatched ${config2.bot.workflow} on ${deps.defaultBranch} mode final for plan ${plan.plan.id} on PR #${req.pr.number}`
-  );
-  return { ...out, planId: plan.plan.id };
-}
-function finalAnswer(planId2, runsUrl) {
-  return `the [okstra workflow](${runsUrl}) is verifying plan ${inlineCode(planId2)} as a whole; when it is accepted it opens (or updates) the hand-off pull request and links it here.`;
-}
-
 // src/github/comments.ts
 async function upsertStickyComment(client, repo, prNumber, body, isOurs) {
   const comments = await client.paginate(client.rest.issues.listComments, {
@@ -34795,7 +34775,6 @@ async function rerunStages(deps, req, targets) {
 }
 
 // src/triggers/suite-rerun.ts
-var FAILED = /* @__PURE__ */ new Set(["failure", "timed_out"]);
 async function handleSuiteRerun(deps, ev) {
   if (isBotAccount(ev.sender)) {
     deps.log.info(`ignored a re-run of check suite ${ev.suiteId} requested by bot account ${ev.sender.login}`);
@@ -34810,7 +34789,8 @@ async function handleSuiteRerun(deps, ev) {
   const targets = /* @__PURE__ */ new Map();
   for (const check2 of checks) {
     const named2 = parseCheckRunName(check2.name);
-    if (!named2 || check2.status !== "completed" || !FAILED.has(check2.conclusion ?? "")) continue;
+    if (!named2 || check2.status !== "completed") continue;
+    if (!isRerunnableCheck({ conclusion: check2.conclusion, title: check2.output?.title ?? null })) continue;
     targets.set(check2.name, { ...named2, checkUrl: check2.html_url ?? `${deps.webUrl}/runs/${check2.id}` });
   }
   if (targets.size === 0) {

@@ -1,0 +1,5 @@
+import { createRequire as __okstraCreateRequire } from 'node:module';
+const require = __okstraCreateRequire(import.meta.url);
+import{b as o}from"./chunk-OQENPPXW.js";var v=5e3,y=1024*1024,n=class{lines=[];bytes=0;dropped=0;streamed=0;add(t){t.event.kind!=="finished"&&(this.streamed+=1);let e=`${JSON.stringify(t)}
+`,r=Buffer.byteLength(e);if(this.lines.length>=v||this.bytes+r>y){this.dropped+=1;return}this.lines.push(e),this.bytes+=r}get count(){return this.lines.length}text(){let t=this.dropped>0?`${JSON.stringify({truncated:!0,droppedEvents:this.dropped})}
+`:"";return`${this.lines.join("")}${t}`}},p=class{constructor(t,e){this.now=t;this.sink=e}now;sink;entries=[];activity=new n;emit(t,e="",r={}){o(`progress:${t}`);let i=[`PROGRESS: ${t}`];e&&i.push(e);for(let[a,d]of Object.entries(r))i.push(`${a}=${String(d).replace(/[\r\n]+/g," ")}`);let s=i.join(" ");this.entries.push({at:this.now().toISOString(),line:s}),this.sink(s)}record(t,e){let r={at:this.now().toISOString(),...t};this.activity.add(r);try{e?.(r)}catch{}}};export{p as a};
