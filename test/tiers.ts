@@ -39,6 +39,7 @@ export const SLOW_FILES: readonly string[] = [
   'test/sandbox/shared-review-tree.test.ts',
   // doctor runs each agent CLI as an agent OS user
   'test/cli/doctor.test.ts',
+  'test/cli/doctor-platforms.test.ts',
   // the demo, in-process: whole stages with stand-in agents
   'test/cli/report-show-status.test.ts',
 ];
