@@ -787,26 +787,15 @@ function utf8Length(text2) {
 }
 
 // src/core/config/schema.ts
-import { z } from "zod";
+import { z as z2 } from "zod";
 
 // src/core/config/builtin-providers.ts
 var BUILTIN_PROVIDERS = ["claude", "codex", "gemini", "copilot"];
 
-// src/core/config/schema.ts
-var PROVIDER_NAME_PATTERN = /^[a-z][a-z0-9-]{0,30}$/;
-var providerRef = z.string().min(1).refine((s) => s.startsWith("command:") || PROVIDER_NAME_PATTERN.test(s), {
-  message: "must be claude, codex, gemini, copilot, a name defined under `providers:`, or `command:<program and arguments>`"
-});
+// src/core/config/provider-schema.ts
+import { z } from "zod";
 var minutes = z.number().positive().max(24 * 60);
 var turns = z.number().int().positive().max(1e4);
-var DEFAULT_SIZE_LIMITS = {
-  carryBytes: 64 * 1024,
-  stageFiles: 2e4,
-  stageBytes: 200 * 1024 * 1024,
-  findingsPerVerifier: 200
-};
-var positiveInt = z.number().int().positive();
-var DEFAULT_TURN_LIMITS = { executor: 300, verifier: 150 };
 var RoleTurnsSchema = z.strictObject({
   executor: turns.optional().describe("the executor session"),
   verifier: turns.optional().describe("every read-only session: verifiers, re-verifies, the critic")
@@ -905,23 +894,37 @@ function checkPlatforms(providers, ctx) {
       );
   }
 }
-var QaCommandSchema = z.union([
-  z.string().min(1),
-  z.strictObject({ cmd: z.string().min(1), label: z.string().min(1).optional(), timeoutMinutes: minutes.optional() })
+
+// src/core/config/schema.ts
+var PROVIDER_NAME_PATTERN = /^[a-z][a-z0-9-]{0,30}$/;
+var providerRef = z2.string().min(1).refine((s) => s.startsWith("command:") || PROVIDER_NAME_PATTERN.test(s), {
+  message: "must be claude, codex, gemini, copilot, a name defined under `providers:`, or `command:<program and arguments>`"
+});
+var DEFAULT_SIZE_LIMITS = {
+  carryBytes: 64 * 1024,
+  stageFiles: 2e4,
+  stageBytes: 200 * 1024 * 1024,
+  findingsPerVerifier: 200
+};
+var positiveInt = z2.number().int().positive();
+var DEFAULT_TURN_LIMITS = { executor: 300, verifier: 150 };
+var QaCommandSchema = z2.union([
+  z2.string().min(1),
+  z2.strictObject({ cmd: z2.string().min(1), label: z2.string().min(1).optional(), timeoutMinutes: minutes.optional() })
 ]);
-var BotConfigSchema = z.strictObject({
-  workflow: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.ya?ml$/, "a workflow file name in .github/workflows, e.g. okstra.yml").default("okstra.yml").describe("the workflow the bot dispatches, on the default branch"),
-  permission: z.enum(["triage", "write", "maintain", "admin"]).default("write").describe("the least repository role a person needs to trigger runs"),
+var BotConfigSchema = z2.strictObject({
+  workflow: z2.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.ya?ml$/, "a workflow file name in .github/workflows, e.g. okstra.yml").default("okstra.yml").describe("the workflow the bot dispatches, on the default branch"),
+  permission: z2.enum(["triage", "write", "maintain", "admin"]).default("write").describe("the least repository role a person needs to trigger runs"),
   /** Off by default: the workflow runs agents with the repository's secrets, which untrusted fork code must not reach. */
-  allowForks: z.boolean().default(false).describe("whether pull requests from forks may trigger runs")
+  allowForks: z2.boolean().default(false).describe("whether pull requests from forks may trigger runs")
 }).describe("the bot: which workflow it dispatches and who may trigger it");
-var BudgetLimitSchema = z.strictObject({
-  tokens: z.number().int().positive().optional().describe("input + output tokens"),
-  usd: z.number().positive().optional().describe("cost in US dollars, from the price table")
+var BudgetLimitSchema = z2.strictObject({
+  tokens: z2.number().int().positive().optional().describe("input + output tokens"),
+  usd: z2.number().positive().optional().describe("cost in US dollars, from the price table")
 }).refine((limit) => limit.tokens !== void 0 || limit.usd !== void 0, {
   message: "a budget limit sets tokens, usd or both, e.g. {usd: 5}; an empty one would limit nothing"
 }).describe("a spend limit");
-var BudgetsSchema = z.strictObject({
+var BudgetsSchema = z2.strictObject({
   worker: BudgetLimitSchema.optional().describe("per worker session (one dispatch)"),
   stage: BudgetLimitSchema.optional().describe("per stage run, over every worker of the run"),
   plan: BudgetLimitSchema.optional().describe("per plan, over every run recorded in the ledger"),
@@ -929,70 +932,70 @@ var BudgetsSchema = z.strictObject({
     "per plan per UTC day, over the runs of the plan that started that day (a cap on daily spend)"
   )
 }).default({}).describe("spend limits the model gateway enforces");
-var ModelPriceSchema = z.strictObject({
-  input: z.number().min(0),
-  output: z.number().min(0),
-  cachedInput: z.number().min(0).optional().describe("cache reads; default: the input price"),
-  cacheWrite: z.number().min(0).optional().describe("cache writes (Anthropic); default: the input price")
+var ModelPriceSchema = z2.strictObject({
+  input: z2.number().min(0),
+  output: z2.number().min(0),
+  cachedInput: z2.number().min(0).optional().describe("cache reads; default: the input price"),
+  cacheWrite: z2.number().min(0).optional().describe("cache writes (Anthropic); default: the input price")
 });
 var ISOLATION_MODES = ["auto", "none"];
-var ApprovalConfigSchema = z.strictObject({
-  required: z.boolean().default(true).describe("whether a stage run refuses a plan whose exact content (git blob) nobody approved"),
-  permission: z.enum(["write", "maintain", "admin"]).optional().describe(
+var ApprovalConfigSchema = z2.strictObject({
+  required: z2.boolean().default(true).describe("whether a stage run refuses a plan whose exact content (git blob) nobody approved"),
+  permission: z2.enum(["write", "maintain", "admin"]).optional().describe(
     "the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)"
   )
 }).describe("who approves a plan, and whether runs need the approval");
-var HandoffConfigSchema = z.strictObject({
-  auto: z.boolean().default(true).describe("on GitHub: run final verification and hand off as soon as the last stage of a plan is done"),
-  mode: z.enum(["single", "stacked"]).default("single").describe(
+var HandoffConfigSchema = z2.strictObject({
+  auto: z2.boolean().default(true).describe("on GitHub: run final verification and hand off as soon as the last stage of a plan is done"),
+  mode: z2.enum(["single", "stacked"]).default("single").describe(
     "single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency\u2019s branch"
   ),
-  draft: z.boolean().default(false).describe("open the hand-off pull request(s) as drafts")
+  draft: z2.boolean().default(false).describe("open the hand-off pull request(s) as drafts")
 }).default({ auto: true, mode: "single", draft: false }).describe("what happens when every stage is done: final verification, then the hand-off pull request");
-var PlanningConfigSchema = z.strictObject({
-  repairRounds: z.number().int().min(0).max(5).default(2).describe(
+var PlanningConfigSchema = z2.strictObject({
+  repairRounds: z2.number().int().min(0).max(5).default(2).describe(
     "how often the planner gets the parser\u2019s diagnostics back before a draft that does not validate ends the run"
   ),
-  revisionRounds: z.number().int().min(0).max(3).default(1).describe("how often blocking review findings go back to the planner"),
-  reviewers: z.array(providerRef).optional().describe("the providers that review a draft; default: the verifiers other than the planner (or all of them)")
+  revisionRounds: z2.number().int().min(0).max(3).default(1).describe("how often blocking review findings go back to the planner"),
+  reviewers: z2.array(providerRef).optional().describe("the providers that review a draft; default: the verifiers other than the planner (or all of them)")
 }).default({ repairRounds: 2, revisionRounds: 1 }).describe("the planning phase: `okstra plan draft`, the Action\u2019s `mode: plan`, `/okstra plan`");
-var FallbackSchema = z.strictObject({
-  executor: z.array(providerRef).default([]).describe("providers that execute, in order, when the executor\u2019s provider is unavailable"),
-  verifiers: z.array(providerRef).default([]).describe(
+var FallbackSchema = z2.strictObject({
+  executor: z2.array(providerRef).default([]).describe("providers that execute, in order, when the executor\u2019s provider is unavailable"),
+  verifiers: z2.array(providerRef).default([]).describe(
     "providers that verify, in order, in the place of any verifier whose provider is unavailable; never the provider that executed"
   )
 }).default({ executor: [], verifiers: [] }).describe("fallback providers per role, for a provider that cannot work");
-var ConfigSchema = z.strictObject({
+var ConfigSchema = z2.strictObject({
   executor: providerRef.default("claude").describe("the provider that writes the code"),
-  verifiers: z.array(providerRef).min(1).optional().describe("the providers that verify; default: every configured provider"),
+  verifiers: z2.array(providerRef).min(1).optional().describe("the providers that verify; default: every configured provider"),
   /** Session isolation already keeps the executor's own verifier honest; some teams still want it out. */
-  excludeExecutorFromVerifiers: z.boolean().default(false),
-  providers: z.record(
-    z.string().regex(PROVIDER_NAME_PATTERN, 'provider names are lower-case letters, digits and "-"'),
+  excludeExecutorFromVerifiers: z2.boolean().default(false),
+  providers: z2.record(
+    z2.string().regex(PROVIDER_NAME_PATTERN, 'provider names are lower-case letters, digits and "-"'),
     ProviderConfigSchema
   ).superRefine(checkPlatforms).default({}),
-  qaCommands: z.array(QaCommandSchema).default([]).describe("commands run after the plan\u2019s validation commands; never guessed"),
-  protected: z.array(z.string().min(1)).default([]).describe(
+  qaCommands: z2.array(QaCommandSchema).default([]).describe("commands run after the plan\u2019s validation commands; never guessed"),
+  protected: z2.array(z2.string().min(1)).default([]).describe(
     'globs of files whose change is okstra\u2019s own blocking finding unless the stage\u2019s files name them; `!glob` takes a default away (docs/plan-format.md, "Protected evidence")'
   ),
-  convergence: z.strictObject({ rounds: z.number().int().min(0).max(5).default(2) }).default({ rounds: 2 }),
+  convergence: z2.strictObject({ rounds: z2.number().int().min(0).max(5).default(2) }).default({ rounds: 2 }),
   critic: providerRef.nullable().default(null),
   fallback: FallbackSchema,
-  timeouts: z.strictObject({
+  timeouts: z2.strictObject({
     executorMinutes: minutes.default(60),
     verifierMinutes: minutes.default(20),
     qaMinutes: minutes.default(15)
   }).default({ executorMinutes: 60, verifierMinutes: 20, qaMinutes: 15 }),
-  concurrency: z.strictObject({ verifiers: z.number().int().min(0).default(0) }).default({ verifiers: 0 }).describe("0 = all verifiers at once"),
-  ledgerBranch: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/).default("okstra-ledger"),
-  plansDir: z.string().min(1).default(".okstra/plans"),
+  concurrency: z2.strictObject({ verifiers: z2.number().int().min(0).default(0) }).default({ verifiers: 0 }).describe("0 = all verifiers at once"),
+  ledgerBranch: z2.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/).default("okstra-ledger"),
+  plansDir: z2.string().min(1).default(".okstra/plans"),
   leaseMinutes: minutes.default(180).describe("how long a stage claim holds before `okstra ledger release` may free it"),
-  isolation: z.enum(ISOLATION_MODES).default("auto").describe(
+  isolation: z2.enum(ISOLATION_MODES).default("auto").describe(
     "auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)"
   ),
   budgets: BudgetsSchema,
-  limits: z.strictObject({
-    turns: z.strictObject({
+  limits: z2.strictObject({
+    turns: z2.strictObject({
       executor: turns.default(DEFAULT_TURN_LIMITS.executor).describe("the executor session"),
       verifier: turns.default(DEFAULT_TURN_LIMITS.verifier).describe("every read-only session: verifiers, re-verifies, the critic")
     }).default({ ...DEFAULT_TURN_LIMITS }).describe("turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)"),
@@ -1001,7 +1004,7 @@ var ConfigSchema = z.strictObject({
     stageBytes: positiveInt.default(DEFAULT_SIZE_LIMITS.stageBytes).describe("most bytes of added or changed files a stage may hold; more fails it before its branch is pushed"),
     findingsPerVerifier: positiveInt.default(DEFAULT_SIZE_LIMITS.findingsPerVerifier).describe("findings kept per verifier, most severe first; the rest are counted in the report, not kept")
   }).default({ turns: { ...DEFAULT_TURN_LIMITS }, ...DEFAULT_SIZE_LIMITS }).describe("limits of each agent session"),
-  pricing: z.record(z.string().min(1), ModelPriceSchema).default({}).describe("per-model prices in USD per million tokens, over okstra\u2019s built-in table"),
+  pricing: z2.record(z2.string().min(1), ModelPriceSchema).default({}).describe("per-model prices in USD per million tokens, over okstra\u2019s built-in table"),
   bot: BotConfigSchema.default({ workflow: "okstra.yml", permission: "write", allowForks: false }),
   planner: providerRef.nullable().default(null).describe("the provider that drafts plans; default: the executor"),
   planning: PlanningConfigSchema,
@@ -2310,7 +2313,7 @@ function isBotAccount(sender2) {
 import { parseDocument } from "yaml";
 
 // src/core/commands/request.ts
-import { z as z2 } from "zod";
+import { z as z3 } from "zod";
 var REQUEST_VERSION = 1;
 var REQUEST_FIELDS = [
   "plan-ref",
@@ -2325,17 +2328,17 @@ var REQUEST_FIELDS = [
   "comment-id",
   "approver"
 ];
-var id = z2.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-var text = z2.string().min(1).max(255);
-var RequestSchema = z2.strictObject({
-  v: z2.literal(REQUEST_VERSION),
+var id = z3.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+var text = z3.string().min(1).max(255);
+var RequestSchema = z3.strictObject({
+  v: z3.literal(REQUEST_VERSION),
   "plan-ref": text.optional(),
   "pr-number": id.optional(),
-  "check-run-id": z2.union([id, z2.record(z2.string().regex(/^[1-9][0-9]{0,5}$/), id)]).optional(),
+  "check-run-id": z3.union([id, z3.record(z3.string().regex(/^[1-9][0-9]{0,5}$/), id)]).optional(),
   trigger: text.optional(),
   actor: text.optional(),
-  reset: z2.boolean().optional(),
-  rebase: z2.boolean().optional(),
+  reset: z3.boolean().optional(),
+  rebase: z3.boolean().optional(),
   "plan-id": text.optional(),
   "review-id": id.optional(),
   "comment-id": id.optional(),
@@ -2626,22 +2629,22 @@ function stageByNumber(plan, n) {
 }
 
 // src/core/ledger/row.ts
-import { z as z3 } from "zod";
+import { z as z4 } from "zod";
 var LEDGER_ROW_VERSION = 1;
-var isoUtc = z3.iso.datetime({ offset: false });
-var sha = z3.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, "a full hex commit id");
-var relPath = z3.string().regex(
+var isoUtc = z4.iso.datetime({ offset: false });
+var sha = z4.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, "a full hex commit id");
+var relPath = z4.string().regex(
   /^(?![/\\])(?!.*(?:^|[/\\])\.\.(?:[/\\]|$))[^\n\r]+$/,
   'a relative path inside the ledger branch, without ".."'
 );
 var common = {
-  v: z3.literal(LEDGER_ROW_VERSION),
-  plan_id: z3.string().regex(PLAN_ID_PATTERN, "a plan id"),
-  stage: z3.number().int().positive(),
-  run_id: z3.string().regex(RUN_ID_PATTERN, "a run id"),
+  v: z4.literal(LEDGER_ROW_VERSION),
+  plan_id: z4.string().regex(PLAN_ID_PATTERN, "a plan id"),
+  stage: z4.number().int().positive(),
+  run_id: z4.string().regex(RUN_ID_PATTERN, "a run id"),
   at: isoUtc,
-  actor: z3.string().min(1).optional(),
-  branch: z3.string().min(1).optional(),
+  actor: z4.string().min(1).optional(),
+  branch: z4.string().min(1).optional(),
   base_commit: sha.optional(),
   head_commit: sha.optional()
 };
@@ -2662,91 +2665,91 @@ var FAILED_REASONS = [
   /** Not written as a stage row: a stage it builds on was reopened by a `verification-failed` row (state.ts). */
   "dependency-reopened"
 ];
-var ClaimantSchema = z3.object({
-  host: z3.string().min(1).max(255),
-  pid: z3.number().int().positive(),
+var ClaimantSchema = z4.object({
+  host: z4.string().min(1).max(255),
+  pid: z4.number().int().positive(),
   /** The machine's boot id (Linux: /proc/sys/kernel/random/boot_id); a different one means every process of the claim is gone. */
-  boot: z3.string().min(1).max(255).optional()
+  boot: z4.string().min(1).max(255).optional()
 }).strict();
-var StartedRowSchema = z3.object({ ...common, status: z3.literal("started"), lease_until: isoUtc, claimant: ClaimantSchema.optional() }).strict();
-var DoneRowSchema = z3.object({
+var StartedRowSchema = z4.object({ ...common, status: z4.literal("started"), lease_until: isoUtc, claimant: ClaimantSchema.optional() }).strict();
+var DoneRowSchema = z4.object({
   ...common,
-  status: z3.literal("done"),
+  status: z4.literal("done"),
   head_commit: sha,
   completed_at: isoUtc,
   carry_path: relPath,
   report_path: relPath
 }).strict();
-var FailedRowSchema = z3.object({
+var FailedRowSchema = z4.object({
   ...common,
-  status: z3.literal("failed"),
-  reason: z3.enum(FAILED_REASONS),
+  status: z4.literal("failed"),
+  reason: z4.enum(FAILED_REASONS),
   report_path: relPath.optional(),
   /** Free text for humans: who released a claim and why, the error message, … */
-  detail: z3.string().max(2e3).optional()
+  detail: z4.string().max(2e3).optional()
 }).strict();
 var planCommon = {
-  v: z3.literal(LEDGER_ROW_VERSION),
-  plan_id: z3.string().regex(PLAN_ID_PATTERN, "a plan id"),
-  run_id: z3.string().regex(RUN_ID_PATTERN, "a run id").optional(),
+  v: z4.literal(LEDGER_ROW_VERSION),
+  plan_id: z4.string().regex(PLAN_ID_PATTERN, "a plan id"),
+  run_id: z4.string().regex(RUN_ID_PATTERN, "a run id").optional(),
   at: isoUtc,
-  actor: z3.string().min(1).optional()
+  actor: z4.string().min(1).optional()
 };
 var APPROVAL_SOURCES = ["review", "comment", "cli"];
-var ApprovedRowSchema = z3.object({
+var ApprovedRowSchema = z4.object({
   ...planCommon,
-  status: z3.literal("approved"),
+  status: z4.literal("approved"),
   plan_path: relPath,
   plan_blob: sha,
-  approver: z3.string().min(1).max(100),
+  approver: z4.string().min(1).max(100),
   /** The approver's permission on the repository when okstra checked it (`local` for the CLI). */
-  permission: z3.enum(["admin", "maintain", "write", "triage", "read", "local"]),
-  via: z3.enum(APPROVAL_SOURCES),
+  permission: z4.enum(["admin", "maintain", "write", "triage", "read", "local"]),
+  via: z4.enum(APPROVAL_SOURCES),
   /** The review or comment that approved, for people reading the ledger. */
-  url: z3.url().max(2e3).optional()
+  url: z4.url().max(2e3).optional()
 }).strict();
-var DoneHeadsSchema = z3.record(z3.string().regex(/^[1-9][0-9]{0,5}$/, "a stage number"), sha);
+var DoneHeadsSchema = z4.record(z4.string().regex(/^[1-9][0-9]{0,5}$/, "a stage number"), sha);
 var finalVerdictCommon = {
   ...planCommon,
-  run_id: z3.string().regex(RUN_ID_PATTERN, "a run id"),
+  run_id: z4.string().regex(RUN_ID_PATTERN, "a run id"),
   /** The approved content of the plan that was verified. */
   plan_blob: sha,
   /** The plan's base: where `git diff <base>..<final head>` starts. */
   base_commit: sha,
   final_head: sha,
   /** Where the final head lives: the single sink's stage branch, or `okstra/<plan-id>/final` (a merge of several sinks). */
-  final_branch: z3.string().min(1).max(255),
+  final_branch: z4.string().min(1).max(255),
   done_heads: DoneHeadsSchema,
   report_path: relPath
 };
-var VerifiedRowSchema = z3.strictObject({ ...finalVerdictCommon, status: z3.literal("verified") });
-var VerificationFailedRowSchema = z3.strictObject({
+var VerifiedRowSchema = z4.strictObject({ ...finalVerdictCommon, status: z4.literal("verified") });
+var VerificationFailedRowSchema = z4.strictObject({
   ...finalVerdictCommon,
-  status: z3.literal("verification-failed"),
-  fix_stages: z3.array(z3.number().int().positive()).min(1),
+  status: z4.literal("verification-failed"),
+  fix_stages: z4.array(z4.number().int().positive()).min(1),
   /** The done stages that build on a fixed stage: reopened too, to be rebuilt on its new head. */
-  rebuild_stages: z3.array(z3.number().int().positive())
+  rebuild_stages: z4.array(z4.number().int().positive())
 });
 var HANDOFF_MODES = ["single", "stacked"];
-var HandedOffRowSchema = z3.strictObject({
+var HandedOffRowSchema = z4.strictObject({
   ...planCommon,
-  run_id: z3.string().regex(RUN_ID_PATTERN, "a run id"),
-  status: z3.literal("handed-off"),
+  run_id: z4.string().regex(RUN_ID_PATTERN, "a run id"),
+  status: z4.literal("handed-off"),
   final_head: sha,
-  final_branch: z3.string().min(1).max(255),
-  mode: z3.enum(HANDOFF_MODES),
+  final_branch: z4.string().min(1).max(255),
+  mode: z4.enum(HANDOFF_MODES),
   /** The pull request; absent for a local hand-off (a branch only). */
-  pr_number: z3.number().int().positive().optional(),
-  pr_url: z3.url().max(2e3).optional()
+  pr_number: z4.number().int().positive().optional(),
+  pr_url: z4.url().max(2e3).optional()
 });
-var StageRowSchema = z3.discriminatedUnion("status", [StartedRowSchema, DoneRowSchema, FailedRowSchema]);
-var PlanRowSchema = z3.discriminatedUnion("status", [
+var StageRowSchema = z4.discriminatedUnion("status", [StartedRowSchema, DoneRowSchema, FailedRowSchema]);
+var PlanRowSchema = z4.discriminatedUnion("status", [
   ApprovedRowSchema,
   VerifiedRowSchema,
   VerificationFailedRowSchema,
   HandedOffRowSchema
 ]);
-var LedgerRowSchema = z3.discriminatedUnion("status", [
+var LedgerRowSchema = z4.discriminatedUnion("status", [
   StartedRowSchema,
   DoneRowSchema,
   FailedRowSchema,
@@ -6110,34 +6113,34 @@ function finalAnswer(planId2, runsUrl) {
 }
 
 // src/core/report/schema/final-report.ts
-import { z as z7 } from "zod";
+import { z as z8 } from "zod";
 
 // src/core/report/schema/common.ts
-import { z as z4 } from "zod";
-var isoUtc2 = z4.iso.datetime({ offset: false }).describe("UTC timestamp, ISO 8601 with a trailing Z");
-var commitSha = z4.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/).describe("full hex commit id (SHA-1 or SHA-256)");
-var repoPath = z4.string().regex(/^(?![/\\])(?!.*(?:^|[/\\])\.\.(?:[/\\]|$))[^\n\r]+$/).describe('repository-relative path, no leading "/" and no ".." segment');
-var rosterName = z4.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$/).describe('roster name, e.g. "Codex worker"');
-var nonNegativeInt = z4.number().int().min(0);
+import { z as z5 } from "zod";
+var isoUtc2 = z5.iso.datetime({ offset: false }).describe("UTC timestamp, ISO 8601 with a trailing Z");
+var commitSha = z5.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/).describe("full hex commit id (SHA-1 or SHA-256)");
+var repoPath = z5.string().regex(/^(?![/\\])(?!.*(?:^|[/\\])\.\.(?:[/\\]|$))[^\n\r]+$/).describe('repository-relative path, no leading "/" and no ".." segment');
+var rosterName = z5.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$/).describe('roster name, e.g. "Codex worker"');
+var nonNegativeInt = z5.number().int().min(0);
 var durationMs = nonNegativeInt.describe("milliseconds");
 var VERDICT_VALUES = ["PASS", "FAIL"];
-var verdictValue = z4.enum(VERDICT_VALUES);
+var verdictValue = z5.enum(VERDICT_VALUES);
 var FINDING_SEVERITIES = ["blocking", "major", "minor", "info"];
-var findingSeverity = z4.enum(FINDING_SEVERITIES);
-var UsageSchema = z4.strictObject({
+var findingSeverity = z5.enum(FINDING_SEVERITIES);
+var UsageSchema = z5.strictObject({
   inputTokens: nonNegativeInt.describe("input tokens, cache reads included"),
   outputTokens: nonNegativeInt,
   cachedInputTokens: nonNegativeInt.optional().describe("input tokens served from the prompt cache"),
   cacheWriteTokens: nonNegativeInt.optional().describe("input tokens written to the prompt cache"),
-  costUsd: z4.number().min(0).nullable().describe("US dollars; null when no part of the cost is known (never 0 for unknown)"),
-  costComplete: z4.boolean().optional().describe(
+  costUsd: z5.number().min(0).nullable().describe("US dollars; null when no part of the cost is known (never 0 for unknown)"),
+  costComplete: z5.boolean().optional().describe(
     "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway"
   ),
-  billing: z4.literal("subscription").optional().describe("every request was made with a plan's subscription token: no money spent per request, the plan's cost")
+  billing: z5.literal("subscription").optional().describe("every request was made with a plan's subscription token: no money spent per request, the plan's cost")
 });
 
 // src/core/report/schema/evidence.ts
-import { z as z5 } from "zod";
+import { z as z6 } from "zod";
 var TEST_COUNT_FORMATS = [
   "tap",
   "node-spec",
@@ -6158,100 +6161,100 @@ var TEST_PROBLEM_KINDS = [
   "failures-masked"
 ];
 var TDD_OUTCOMES = ["red-green", "no-red", "kept", "not-checked"];
-var TestTally = z5.strictObject({
-  format: z5.enum(TEST_COUNT_FORMATS).describe("what okstra read the counts from"),
+var TestTally = z6.strictObject({
+  format: z6.enum(TEST_COUNT_FORMATS).describe("what okstra read the counts from"),
   run: nonNegativeInt,
   passed: nonNegativeInt,
   failed: nonNegativeInt,
   skipped: nonNegativeInt.describe("skipped, todo and ignored tests")
 }).describe("the tests one QA command ran, read from its runner's output");
-var ids = z5.array(z5.string()).describe("test ids as the runner names them (at most 50)");
-var BaseRun = z5.strictObject({
-  label: z5.string(),
-  exitCode: z5.number().int().nullable(),
-  passed: z5.boolean(),
+var ids = z6.array(z6.string()).describe("test ids as the runner names them (at most 50)");
+var BaseRun = z6.strictObject({
+  label: z6.string(),
+  exitCode: z6.number().int().nullable(),
+  passed: z6.boolean(),
   tests: TestTally.nullable().describe("null: tests not counted")
 });
-var TestProblem = z5.strictObject({
-  label: z5.string().describe("the QA command"),
-  kind: z5.enum(TEST_PROBLEM_KINDS),
-  detail: z5.string().min(1),
+var TestProblem = z6.strictObject({
+  label: z6.string().describe("the QA command"),
+  kind: z6.enum(TEST_PROBLEM_KINDS),
+  detail: z6.string().min(1),
   ids
 });
-var StageEvidenceSchema = z5.strictObject({
-  tdd: z5.enum(["red-green", "none"]).describe("the stage's `tdd:` in the plan"),
-  outcome: z5.enum(TDD_OUTCOMES),
-  changedTests: z5.array(z5.string()).describe("test files the stage added or changed, laid over its base"),
-  baseCommit: z5.string().nullable().describe("what the base run ran on: the base with the stage\u2019s tests laid over it (null: not run)"),
-  baseRun: z5.array(BaseRun).describe("the QA commands at the base, in order"),
+var StageEvidenceSchema = z6.strictObject({
+  tdd: z6.enum(["red-green", "none"]).describe("the stage's `tdd:` in the plan"),
+  outcome: z6.enum(TDD_OUTCOMES),
+  changedTests: z6.array(z6.string()).describe("test files the stage added or changed, laid over its base"),
+  baseCommit: z6.string().nullable().describe("what the base run ran on: the base with the stage\u2019s tests laid over it (null: not run)"),
+  baseRun: z6.array(BaseRun).describe("the QA commands at the base, in order"),
   redAtBase: ids.describe("tests that failed at the base"),
   greenAtHead: ids.describe("of those, the tests that pass at the head"),
-  problems: z5.array(TestProblem).describe("okstra's blocking findings about the tests"),
-  notCounted: z5.array(z5.string()).describe("QA commands whose tests okstra could not count")
+  problems: z6.array(TestProblem).describe("okstra's blocking findings about the tests"),
+  notCounted: z6.array(z6.string()).describe("QA commands whose tests okstra could not count")
 }).describe("okstra's own evidence about the stage's tests");
-var FailureCauseSchema = z5.strictObject({
-  rule: z5.string().min(1).describe("the rule okstra saw broken, e.g. `contract: carry`, `protected evidence`, `tests: lost-tests`"),
-  observed: z5.string().min(1).describe("what okstra observed: the file, the count, the test ids"),
-  files: z5.array(z5.string()),
-  next: z5.string().min(1).describe("what the next attempt must do about it")
+var FailureCauseSchema = z6.strictObject({
+  rule: z6.string().min(1).describe("the rule okstra saw broken, e.g. `contract: carry`, `protected evidence`, `tests: lost-tests`"),
+  observed: z6.string().min(1).describe("what okstra observed: the file, the count, the test ids"),
+  files: z6.array(z6.string()),
+  next: z6.string().min(1).describe("what the next attempt must do about it")
 });
 
 // src/core/report/schema/final-usage.ts
-import { z as z6 } from "zod";
+import { z as z7 } from "zod";
 var BUDGET_SCOPES = ["worker", "stage", "plan", "day"];
 var USAGE_METERING = ["gateway", "self-reported"];
 var REFUSALS = ["budget", "credential"];
-var WorkerUsage = z6.strictObject({ worker: rosterName, ...UsageSchema.shape });
-var msNumber = z6.number().min(0).describe("milliseconds (may be fractional)");
-var UsageRequest = z6.strictObject({
+var WorkerUsage = z7.strictObject({ worker: rosterName, ...UsageSchema.shape });
+var msNumber = z7.number().min(0).describe("milliseconds (may be fractional)");
+var UsageRequest = z7.strictObject({
   worker: rosterName,
-  role: z6.string().regex(/^[a-z][a-z0-9-]*$/).describe("what the worker was doing: executor, verifier, reverify, critic, planner"),
-  provider: z6.string().regex(/^[a-z][a-z0-9-]*$/).describe("claude, codex, gemini or the command provider's name"),
-  model: z6.string().min(1).nullable().describe("the model the request asked for; null when it named none"),
-  path: z6.string().min(1).describe("request path below the API base URL"),
-  status: z6.number().int().min(100).max(599).nullable().describe("final HTTP status sent to the agent; null when the connection failed"),
+  role: z7.string().regex(/^[a-z][a-z0-9-]*$/).describe("what the worker was doing: executor, verifier, reverify, critic, planner"),
+  provider: z7.string().regex(/^[a-z][a-z0-9-]*$/).describe("claude, codex, gemini or the command provider's name"),
+  model: z7.string().min(1).nullable().describe("the model the request asked for; null when it named none"),
+  path: z7.string().min(1).describe("request path below the API base URL"),
+  status: z7.number().int().min(100).max(599).nullable().describe("final HTTP status sent to the agent; null when the connection failed"),
   inputTokens: nonNegativeInt,
   outputTokens: nonNegativeInt,
   cachedInputTokens: nonNegativeInt,
   cacheWriteTokens: nonNegativeInt,
-  costUsd: z6.number().min(0).nullable().describe("null when the model has no known price (never 0 for unknown)"),
+  costUsd: z7.number().min(0).nullable().describe("null when the model has no known price (never 0 for unknown)"),
   durationMs: msNumber,
   firstByteMs: msNumber.nullable().describe("time to the first response byte; null when none arrived"),
   retries: nonNegativeInt,
-  refused: z6.enum(REFUSALS).optional().describe("the gateway answered the request itself instead of forwarding it"),
-  billing: z6.literal("subscription").optional().describe("made with a plan's subscription token: no money spent per request (costUsd 0); absent for API keys")
+  refused: z7.enum(REFUSALS).optional().describe("the gateway answered the request itself instead of forwarding it"),
+  billing: z7.literal("subscription").optional().describe("made with a plan's subscription token: no money spent per request (costUsd 0); absent for API keys")
 });
-var BudgetExceeded = z6.strictObject({
+var BudgetExceeded = z7.strictObject({
   worker: rosterName.describe("the worker whose request was refused"),
-  scope: z6.enum(BUDGET_SCOPES).describe("which `budgets:` limit: per worker session, per stage run, per plan, or per plan per UTC day"),
-  limit: z6.string().min(1).describe('the limit as configured, e.g. "200,000 tokens" or "$5.00"'),
-  spent: z6.string().min(1).describe("what was already spent in that scope when the request came"),
-  message: z6.string().min(1),
-  reservation: z6.string().min(1).optional().describe("the request's worst-case cost that did not fit; absent when the limit was already reached"),
-  headroom: z6.string().min(1).optional().describe("what was left under the limit when the request came")
+  scope: z7.enum(BUDGET_SCOPES).describe("which `budgets:` limit: per worker session, per stage run, per plan, or per plan per UTC day"),
+  limit: z7.string().min(1).describe('the limit as configured, e.g. "200,000 tokens" or "$5.00"'),
+  spent: z7.string().min(1).describe("what was already spent in that scope when the request came"),
+  message: z7.string().min(1),
+  reservation: z7.string().min(1).optional().describe("the request's worst-case cost that did not fit; absent when the limit was already reached"),
+  headroom: z7.string().min(1).optional().describe("what was left under the limit when the request came")
 });
-var BudgetHeadroom = z6.strictObject({
-  scope: z6.enum(BUDGET_SCOPES),
+var BudgetHeadroom = z7.strictObject({
+  scope: z7.enum(BUDGET_SCOPES),
   worker: rosterName.optional().describe("the worker session, for a worker limit"),
-  limit: z6.string().min(1),
-  left: z6.string().min(1).describe('the limit minus spend, e.g. "$0.03"; "unknown" when part of the spend has no price')
+  limit: z7.string().min(1),
+  left: z7.string().min(1).describe('the limit minus spend, e.g. "$0.03"; "unknown" when part of the spend has no price')
 });
-var BudgetBooks = z6.strictObject({
-  headroom: z6.array(BudgetHeadroom).describe("every configured limit, what was left of it after the run"),
-  largestRefused: z6.strictObject({
+var BudgetBooks = z7.strictObject({
+  headroom: z7.array(BudgetHeadroom).describe("every configured limit, what was left of it after the run"),
+  largestRefused: z7.strictObject({
     worker: rosterName,
-    scope: z6.enum(BUDGET_SCOPES),
-    reservation: z6.string().min(1).describe("the refused request's worst-case cost"),
-    headroom: z6.string().min(1).describe("what was left under the limit it did not fit")
+    scope: z7.enum(BUDGET_SCOPES),
+    reservation: z7.string().min(1).describe("the refused request's worst-case cost"),
+    headroom: z7.string().min(1).describe("what was left under the limit it did not fit")
   }).optional().describe("the largest worst-case reservation the gateway refused in the run")
 });
-var UsageTotalsSchema = z6.strictObject({
-  workers: z6.array(WorkerUsage),
+var UsageTotalsSchema = z7.strictObject({
+  workers: z7.array(WorkerUsage),
   total: UsageSchema.describe(
     "sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known"
   ),
-  metered: z6.enum(USAGE_METERING).optional().describe("who counted the figures; absent in reports written before the gateway"),
-  requests: z6.array(UsageRequest).optional().describe("every model request of the run, in order, when the gateway metered it"),
+  metered: z7.enum(USAGE_METERING).optional().describe("who counted the figures; absent in reports written before the gateway"),
+  requests: z7.array(UsageRequest).optional().describe("every model request of the run, in order, when the gateway metered it"),
   budgetExceeded: BudgetExceeded.optional().describe("the first budget refusal of the run"),
   budgets: BudgetBooks.optional().describe("headroom left and the largest refused reservation, when budgets applied")
 });
@@ -6266,99 +6269,99 @@ var RUN_STATUSES = ["passed", "failed", "contract-violated", "error", "unavailab
 var DISPOSITIONS = ["standing", "confirmed", "refuted"];
 var ISOLATION_REPORT_MODES = ["os-user", "none"];
 var EVIDENCE_SOURCES = ["events", "self-reported"];
-var workerStatus = z7.enum(WORKER_STATUSES);
-var findingId = z7.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/).describe("stable id of a finding within this report");
-var PlanRef = z7.strictObject({
-  id: z7.string().regex(PLAN_ID_PATTERN),
-  title: z7.string().nullable(),
+var workerStatus = z8.enum(WORKER_STATUSES);
+var findingId = z8.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/).describe("stable id of a finding within this report");
+var PlanRef = z8.strictObject({
+  id: z8.string().regex(PLAN_ID_PATTERN),
+  title: z8.string().nullable(),
   path: repoPath.describe("plan file, relative to the repository root"),
   commit: commitSha.describe("commit the approved plan was read from")
 });
-var StageRef = z7.strictObject({
-  number: z7.number().int().positive(),
-  title: z7.string(),
-  dependsOn: z7.array(z7.number().int().positive())
+var StageRef = z8.strictObject({
+  number: z8.number().int().positive(),
+  title: z8.string(),
+  dependsOn: z8.array(z8.number().int().positive())
 });
-var Trigger = z7.strictObject({
-  kind: z7.enum(TRIGGER_KINDS),
-  actor: z7.string().min(1).nullable().describe("login (or local user) that asked for the run; null for schedule"),
-  url: z7.url().nullable().describe("where the trigger happened (comment, PR); null when there is no page")
+var Trigger = z8.strictObject({
+  kind: z8.enum(TRIGGER_KINDS),
+  actor: z8.string().min(1).nullable().describe("login (or local user) that asked for the run; null for schedule"),
+  url: z8.url().nullable().describe("where the trigger happened (comment, PR); null when there is no page")
 });
-var RunInfo = z7.strictObject({
-  id: z7.string().regex(RUN_ID_PATTERN),
-  attempt: z7.number().int().positive().describe("1 for the first run of a stage, +1 for each fix run"),
+var RunInfo = z8.strictObject({
+  id: z8.string().regex(RUN_ID_PATTERN),
+  attempt: z8.number().int().positive().describe("1 for the first run of a stage, +1 for each fix run"),
   startedAt: isoUtc2,
   finishedAt: isoUtc2,
   durationMs,
   trigger: Trigger,
-  url: z7.url().nullable().describe("page of this run (the workflow run log); null for local runs")
+  url: z8.url().nullable().describe("page of this run (the workflow run log); null for local runs")
 });
-var GitInfo = z7.strictObject({
-  branch: z7.string().min(1),
+var GitInfo = z8.strictObject({
+  branch: z8.string().min(1),
   baseCommit: commitSha,
   headCommit: commitSha,
-  reusedBranch: z7.boolean().describe("true for a fix run that re-entered the preserved stage branch"),
-  diffStat: z7.strictObject({ filesChanged: nonNegativeInt, insertions: nonNegativeInt, deletions: nonNegativeInt }),
-  changedFiles: z7.array(repoPath).describe("files changed between baseCommit and headCommit"),
-  outOfPlanFiles: z7.array(repoPath).describe("changed files that the stage's `files` did not name"),
-  overCap: z7.string().min(1).optional().describe(
+  reusedBranch: z8.boolean().describe("true for a fix run that re-entered the preserved stage branch"),
+  diffStat: z8.strictObject({ filesChanged: nonNegativeInt, insertions: nonNegativeInt, deletions: nonNegativeInt }),
+  changedFiles: z8.array(repoPath).describe("files changed between baseCommit and headCommit"),
+  outOfPlanFiles: z8.array(repoPath).describe("changed files that the stage's `files` did not name"),
+  overCap: z8.string().min(1).optional().describe(
     "why the change was over limits.stageFiles or limits.stageBytes: the stage failed without being pushed or reviewed, and diffStat counts its files but not its lines (0 insertions, 0 deletions); absent when it fit"
   )
 });
-var Unavailable = z7.string().regex(/\S/).optional().describe(
+var Unavailable = z8.string().regex(/\S/).optional().describe(
   "why the worker's provider could not work at all (quota, refused key, the API down after the gateway's retries, no CLI): no judgement of the stage; absent when it could work (and in older reports)"
 );
 var StandsInFor = rosterName.optional().describe("the worker whose provider was unavailable and whose function this fallback took; absent otherwise");
-var RosterEntry = z7.strictObject({
+var RosterEntry = z8.strictObject({
   name: rosterName,
-  provider: z7.enum(PROVIDERS),
-  model: z7.string().min(1).nullable().describe("null for the command worker"),
-  function: z7.enum(WORKER_FUNCTIONS),
+  provider: z8.enum(PROVIDERS),
+  model: z8.string().min(1).nullable().describe("null for the command worker"),
+  function: z8.enum(WORKER_FUNCTIONS),
   standsInFor: StandsInFor
 });
 var Usage = UsageSchema.nullable().describe("null when the CLI did not report usage");
-var UpstreamError = z7.strictObject({
-  status: z7.number().int().min(100).max(599).nullable().describe("HTTP status; null when the connection itself failed"),
-  message: z7.string().min(1).describe("what the API said (an excerpt of its error body)")
+var UpstreamError = z8.strictObject({
+  status: z8.number().int().min(100).max(599).nullable().describe("HTTP status; null when the connection itself failed"),
+  message: z8.string().min(1).describe("what the API said (an excerpt of its error body)")
 }).optional().describe("present when the worker's last model request failed upstream");
-var WorkerFailure = z7.strictObject({
-  reason: z7.string().regex(/\S/).describe("the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)"),
-  stderrTail: z7.string().describe("the last lines of the worker's stderr, scrubbed; empty when it wrote none")
+var WorkerFailure = z8.strictObject({
+  reason: z8.string().regex(/\S/).describe("the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)"),
+  stderrTail: z8.string().describe("the last lines of the worker's stderr, scrubbed; empty when it wrote none")
 }).optional().describe("present when the worker did not produce a result; absent in reports written before it was recorded");
-var EvidenceSource = z7.enum(EVIDENCE_SOURCES).optional().describe(
+var EvidenceSource = z8.enum(EVIDENCE_SOURCES).optional().describe(
   "events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded"
 );
-var UnreadCitations = z7.array(repoPath).optional().describe(
+var UnreadCitations = z8.array(repoPath).optional().describe(
   "files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted"
 );
-var Commit = z7.strictObject({ sha: commitSha, subject: z7.string() });
-var Executor = z7.strictObject({
+var Commit = z8.strictObject({ sha: commitSha, subject: z8.string() });
+var Executor = z8.strictObject({
   worker: rosterName,
   status: workerStatus,
   durationMs,
   usage: Usage,
-  summary: z7.string().describe("the executor's own account of the stage (agent text)"),
-  commits: z7.array(Commit),
+  summary: z8.string().describe("the executor's own account of the stage (agent text)"),
+  commits: z8.array(Commit),
   upstreamError: UpstreamError,
   failure: WorkerFailure,
   unavailable: Unavailable
 });
-var QaResult = z7.strictObject({
-  source: z7.enum(["plan", "config"]),
-  label: z7.string(),
-  cmd: z7.string().min(1),
-  exitCode: z7.number().int().nullable().describe("null when the process was killed (timeout or signal)"),
+var QaResult = z8.strictObject({
+  source: z8.enum(["plan", "config"]),
+  label: z8.string(),
+  cmd: z8.string().min(1),
+  exitCode: z8.number().int().nullable().describe("null when the process was killed (timeout or signal)"),
   durationMs,
-  outputTail: z7.string().describe("last lines of combined stdout/stderr"),
-  passed: z7.boolean(),
+  outputTail: z8.string().describe("last lines of combined stdout/stderr"),
+  passed: z8.boolean(),
   tests: TestTally.nullable().optional().describe("the tests okstra counted in its output; null: not counted; absent in older reports")
 });
-var Verifier = z7.strictObject({
+var Verifier = z8.strictObject({
   worker: rosterName,
   status: workerStatus,
   verdict: verdictValue.nullable().describe("null when the verifier produced no valid result"),
-  findings: z7.array(findingId).describe("ids of the findings this verifier raised"),
-  evidenceRead: z7.array(repoPath).describe("files the verifier recorded as read (its evidence ledger)"),
+  findings: z8.array(findingId).describe("ids of the findings this verifier raised"),
+  evidenceRead: z8.array(repoPath).describe("files the verifier recorded as read (its evidence ledger)"),
   usage: Usage,
   durationMs,
   upstreamError: UpstreamError,
@@ -6366,42 +6369,42 @@ var Verifier = z7.strictObject({
   unavailable: Unavailable,
   evidence: EvidenceSource,
   unreadCitations: UnreadCitations,
-  findingsDropped: z7.number().int().positive().optional().describe(
+  findingsDropped: z8.number().int().positive().optional().describe(
     "findings this verifier listed beyond limits.findingsPerVerifier: counted, not kept (the least severe went first); absent when none was dropped"
   )
 });
-var Finding = z7.strictObject({
+var Finding = z8.strictObject({
   id: findingId,
   severity: findingSeverity,
-  title: z7.string().min(1),
-  detail: z7.string(),
+  title: z8.string().min(1),
+  detail: z8.string(),
   file: repoPath.nullable().describe("cited file exactly as the raiser wrote it"),
-  line: z7.number().int().positive().nullable(),
-  endLine: z7.number().int().positive().nullable(),
+  line: z8.number().int().positive().nullable(),
+  endLine: z8.number().int().positive().nullable(),
   raisedBy: rosterName,
-  confirmedBy: z7.array(rosterName),
-  refutedBy: z7.array(rosterName),
-  disposition: z7.enum(DISPOSITIONS)
+  confirmedBy: z8.array(rosterName),
+  refutedBy: z8.array(rosterName),
+  disposition: z8.enum(DISPOSITIONS)
 });
-var ReverifyFailure = z7.strictObject({
+var ReverifyFailure = z8.strictObject({
   worker: rosterName,
   findingId,
   status: workerStatus,
   upstreamError: UpstreamError,
   failure: WorkerFailure.unwrap()
 });
-var Convergence = z7.strictObject({
+var Convergence = z8.strictObject({
   rounds: nonNegativeInt,
   disputed: nonNegativeInt,
   resolved: nonNegativeInt,
-  failures: z7.array(ReverifyFailure).optional().describe("re-verify sessions that produced no position; absent when every session answered (or in older reports)")
+  failures: z8.array(ReverifyFailure).optional().describe("re-verify sessions that produced no position; absent when every session answered (or in older reports)")
 });
-var Critic = z7.strictObject({
+var Critic = z8.strictObject({
   worker: rosterName,
   status: workerStatus,
   gaps: nonNegativeInt,
-  findings: z7.array(findingId),
-  evidenceRead: z7.array(repoPath),
+  findings: z8.array(findingId),
+  evidenceRead: z8.array(repoPath),
   usage: Usage,
   durationMs,
   upstreamError: UpstreamError,
@@ -6409,207 +6412,207 @@ var Critic = z7.strictObject({
   evidence: EvidenceSource,
   unreadCitations: UnreadCitations
 });
-var Verdict = z7.strictObject({
+var Verdict = z8.strictObject({
   value: verdictValue,
-  runStatus: z7.enum(RUN_STATUSES),
-  reasons: z7.array(z7.string().min(1))
+  runStatus: z8.enum(RUN_STATUSES),
+  reasons: z8.array(z8.string().min(1))
 });
 var sidecarCommon = {
-  stageNumber: z7.number().int().positive(),
-  stageTitle: z7.string()
+  stageNumber: z8.number().int().positive(),
+  stageTitle: z8.string()
 };
-var SidecarWritten = z7.strictObject({
+var SidecarWritten = z8.strictObject({
   ...sidecarCommon,
-  carryJson: z7.string().min(1).describe("the Stage Carry Evidence JSON exactly as written to carryPath"),
+  carryJson: z8.string().min(1).describe("the Stage Carry Evidence JSON exactly as written to carryPath"),
   carryPath: repoPath
 });
-var SidecarWithheld = z7.strictObject({
+var SidecarWithheld = z8.strictObject({
   ...sidecarCommon,
-  carryJson: z7.string().nullable().describe("the executor's Stage Carry Evidence JSON, or null when it produced none"),
-  carryPath: z7.null(),
-  withheld: z7.string().regex(/\S/).describe("why the carry was not written; present exactly when it was not")
+  carryJson: z8.string().nullable().describe("the executor's Stage Carry Evidence JSON, or null when it produced none"),
+  carryPath: z8.null(),
+  withheld: z8.string().regex(/\S/).describe("why the carry was not written; present exactly when it was not")
 });
-var StageSidecarEvidence = z7.union([SidecarWritten, SidecarWithheld]);
-var TerminalLedgerRow = z7.discriminatedUnion("status", [DoneRowSchema, FailedRowSchema]).nullable().describe("the terminal ledger row this run appended; null only when the append itself failed");
-var ProgressEntry = z7.strictObject({
+var StageSidecarEvidence = z8.union([SidecarWritten, SidecarWithheld]);
+var TerminalLedgerRow = z8.discriminatedUnion("status", [DoneRowSchema, FailedRowSchema]).nullable().describe("the terminal ledger row this run appended; null only when the append itself failed");
+var ProgressEntry = z8.strictObject({
   at: isoUtc2,
-  line: z7.string().regex(/^PROGRESS: [a-z0-9][a-z0-9.-]*(?: [^\n\r]*)?$/).describe("the checkpoint line as emitted; grammar in docs/report.md")
+  line: z8.string().regex(/^PROGRESS: [a-z0-9][a-z0-9.-]*(?: [^\n\r]*)?$/).describe("the checkpoint line as emitted; grammar in docs/report.md")
 });
-var Isolation = z7.strictObject({
-  mode: z7.enum(ISOLATION_REPORT_MODES).describe("os-user: agents ran as separate unprivileged users; none: with okstra's own privileges"),
-  detail: z7.string().regex(/\S/).describe('one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"')
+var Isolation = z8.strictObject({
+  mode: z8.enum(ISOLATION_REPORT_MODES).describe("os-user: agents ran as separate unprivileged users; none: with okstra's own privileges"),
+  detail: z8.string().regex(/\S/).describe('one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"')
 });
-var ActivityArtifact = z7.strictObject({
-  path: z7.string().min(1).describe("ledger-branch path of the JSON Lines stream (plans/<id>/runs/<run>/activity.jsonl)"),
-  events: z7.number().int().min(0).describe("events kept in the file"),
-  droppedEvents: z7.number().int().min(0).describe("events left out because the stream reached its size bound")
+var ActivityArtifact = z8.strictObject({
+  path: z8.string().min(1).describe("ledger-branch path of the JSON Lines stream (plans/<id>/runs/<run>/activity.jsonl)"),
+  events: z8.number().int().min(0).describe("events kept in the file"),
+  droppedEvents: z8.number().int().min(0).describe("events left out because the stream reached its size bound")
 });
-var FallbackEntry = z7.strictObject({
-  function: z7.enum(["executor", "verifier"]),
+var FallbackEntry = z8.strictObject({
+  function: z8.enum(["executor", "verifier"]),
   worker: rosterName.describe("the worker whose provider was unavailable"),
-  provider: z7.enum(PROVIDERS),
-  reason: z7.string().regex(/\S/).describe('why it could not work, e.g. "its API answered HTTP 429: quota exhausted"'),
+  provider: z8.enum(PROVIDERS),
+  reason: z8.string().regex(/\S/).describe('why it could not work, e.g. "its API answered HTTP 429: quota exhausted"'),
   replacedBy: rosterName.nullable().describe("the fallback that did its work; null when no fallback was left")
 });
-var RunError = z7.strictObject({ at: isoUtc2, phase: z7.string().min(1), message: z7.string().min(1) });
-var FinalReportSchema = z7.strictObject({
-  schemaVersion: z7.literal(FINAL_REPORT_SCHEMA_VERSION),
+var RunError = z8.strictObject({ at: isoUtc2, phase: z8.string().min(1), message: z8.string().min(1) });
+var FinalReportSchema = z8.strictObject({
+  schemaVersion: z8.literal(FINAL_REPORT_SCHEMA_VERSION),
   plan: PlanRef,
   stage: StageRef,
   run: RunInfo,
   git: GitInfo,
-  roster: z7.array(RosterEntry).min(1),
+  roster: z8.array(RosterEntry).min(1),
   executor: Executor,
-  qa: z7.array(QaResult),
+  qa: z8.array(QaResult),
   evidence: StageEvidenceSchema.optional().describe(
     "okstra's own evidence about the tests: counts at base and head, red then green; absent when the stage was not verified (and in older reports)"
   ),
-  verifiers: z7.array(Verifier),
-  findings: z7.array(Finding),
-  errorAnalysis: z7.array(FailureCauseSchema).optional().describe("why a failed stage failed by okstra's own observation; its fix run starts from it"),
+  verifiers: z8.array(Verifier),
+  findings: z8.array(Finding),
+  errorAnalysis: z8.array(FailureCauseSchema).optional().describe("why a failed stage failed by okstra's own observation; its fix run starts from it"),
   convergence: Convergence,
   critic: Critic.optional(),
   verdict: Verdict,
   stageSidecarEvidence: StageSidecarEvidence,
   ledgerRow: TerminalLedgerRow,
-  progress: z7.array(ProgressEntry),
+  progress: z8.array(ProgressEntry),
   activity: ActivityArtifact.optional().describe(
     "the workers' activity stream (tool calls, files, tokens), scrubbed; absent when no worker's CLI printed an event (and in older reports)"
   ),
   usage: UsageTotalsSchema,
-  fallbacks: z7.array(FallbackEntry).optional().describe(
+  fallbacks: z8.array(FallbackEntry).optional().describe(
     "workers whose provider could not work, in the order met, and who took over (`fallback:` in .okstra/config.yml); absent when every worker could work (and in older reports)"
   ),
-  remainingQueue: z7.array(z7.number().int().positive()).describe("stages still queued when a chain stopped here"),
-  errors: z7.array(RunError),
+  remainingQueue: z8.array(z8.number().int().positive()).describe("stages still queued when a chain stopped here"),
+  errors: z8.array(RunError),
   isolation: Isolation.optional().describe("absent in reports written before isolation was recorded")
 }).describe("okstra final report of one stage run");
 
 // src/core/report/schema/carry.ts
-import { z as z8 } from "zod";
-var CarrySchema = z8.looseObject({
-  stage: z8.number().int().positive().describe("stage number this evidence belongs to"),
-  summary: z8.string().regex(/\S/).describe("what the stage delivered, for the stages that build on it"),
-  filesChanged: z8.array(repoPath).describe("repository-relative paths the executor changed"),
-  validation: z8.array(
-    z8.looseObject({
-      cmd: z8.string().min(1),
-      exitCode: z8.number().int().nullable(),
-      outputTail: z8.string().optional()
+import { z as z9 } from "zod";
+var CarrySchema = z9.looseObject({
+  stage: z9.number().int().positive().describe("stage number this evidence belongs to"),
+  summary: z9.string().regex(/\S/).describe("what the stage delivered, for the stages that build on it"),
+  filesChanged: z9.array(repoPath).describe("repository-relative paths the executor changed"),
+  validation: z9.array(
+    z9.looseObject({
+      cmd: z9.string().min(1),
+      exitCode: z9.number().int().nullable(),
+      outputTail: z9.string().optional()
     })
   ).describe("the plan's validation commands as the executor ran them"),
-  exitContract: z8.looseObject({
-    met: z8.boolean(),
-    evidence: z8.string().regex(/\S/).describe("how the exit contract was shown to hold")
+  exitContract: z9.looseObject({
+    met: z9.boolean(),
+    evidence: z9.string().regex(/\S/).describe("how the exit contract was shown to hold")
   }),
-  interfaces: z8.array(z8.string().min(1)).optional().describe("names, endpoints or files later stages may rely on"),
-  notes: z8.array(z8.string()).optional(),
-  commits: z8.array(z8.string().regex(/^[0-9a-f]{7,64}$/)).optional(),
+  interfaces: z9.array(z9.string().min(1)).optional().describe("names, endpoints or files later stages may rely on"),
+  notes: z9.array(z9.string()).optional(),
+  commits: z9.array(z9.string().regex(/^[0-9a-f]{7,64}$/)).optional(),
   testsAdded: nonNegativeInt.optional()
 }).describe("okstra Stage Carry Evidence");
 
 // src/core/report/schema/verifier-result.ts
-import { z as z9 } from "zod";
-var VerifierResultSchema = z9.looseObject({
+import { z as z10 } from "zod";
+var VerifierResultSchema = z10.looseObject({
   verdict: verdictValue,
-  summary: z9.string().optional(),
-  findings: z9.array(
-    z9.looseObject({
+  summary: z10.string().optional(),
+  findings: z10.array(
+    z10.looseObject({
       severity: findingSeverity,
-      title: z9.string().regex(/\S/),
-      detail: z9.string().optional(),
-      file: z9.string().min(1).nullable().optional().describe("project-relative path of the cited file"),
-      line: z9.number().int().positive().nullable().optional(),
-      endLine: z9.number().int().positive().nullable().optional()
+      title: z10.string().regex(/\S/),
+      detail: z10.string().optional(),
+      file: z10.string().min(1).nullable().optional().describe("project-relative path of the cited file"),
+      line: z10.number().int().positive().nullable().optional(),
+      endLine: z10.number().int().positive().nullable().optional()
     })
   ),
-  evidenceRead: z9.array(z9.string().min(1)).describe("project-relative paths of every file read as evidence")
+  evidenceRead: z10.array(z10.string().min(1)).describe("project-relative paths of every file read as evidence")
 }).describe("okstra Verifier Result");
 
 // src/core/report/schema/final-verification-report.ts
-import { z as z10 } from "zod";
+import { z as z11 } from "zod";
 var FINAL_VERIFICATION_REPORT_SCHEMA = "okstra/final-verification-report";
 var FINAL_VERIFICATION_REPORT_VERSION = 1;
 var FINAL_VERDICTS = ["accepted", "rejected"];
-var stageNumber2 = z10.number().int().positive();
+var stageNumber2 = z11.number().int().positive();
 var stage = FinalReportSchema.shape;
-var QaAtFinalHead = z10.strictObject({
+var QaAtFinalHead = z11.strictObject({
   ...stage.qa.element.shape,
   stage: stageNumber2.nullable().describe("the stage whose validation command this is; null for the config's qaCommands")
 });
-var AttributedFinding = z10.strictObject({
+var AttributedFinding = z11.strictObject({
   ...stage.findings.element.shape,
-  stages: z10.array(stageNumber2).describe(
+  stages: z11.array(stageNumber2).describe(
     "the stages it is attributed to: those whose commits changed its file; without a file (or a file no stage changed), the plan\u2019s sink stages"
   ),
-  commits: z10.array(commitSha).describe("the commits of those stages that changed its file")
+  commits: z11.array(commitSha).describe("the commits of those stages that changed its file")
 });
-var DoneHead = z10.strictObject({
+var DoneHead = z11.strictObject({
   stage: stageNumber2,
-  title: z10.string(),
+  title: z11.string(),
   head: commitSha,
-  branch: z10.string().min(1),
-  attempts: z10.number().int().positive(),
+  branch: z11.string().min(1),
+  attempts: z11.number().int().positive(),
   reportPath: repoPath.nullable().describe("the ledger-branch path of the stage's last report")
 });
-var FinalVerificationReportSchema = z10.strictObject({
-  schema: z10.literal(FINAL_VERIFICATION_REPORT_SCHEMA),
-  version: z10.literal(FINAL_VERIFICATION_REPORT_VERSION),
-  plan: z10.strictObject({
-    id: z10.string().regex(PLAN_ID_PATTERN),
-    title: z10.string().nullable(),
+var FinalVerificationReportSchema = z11.strictObject({
+  schema: z11.literal(FINAL_VERIFICATION_REPORT_SCHEMA),
+  version: z11.literal(FINAL_VERIFICATION_REPORT_VERSION),
+  plan: z11.strictObject({
+    id: z11.string().regex(PLAN_ID_PATTERN),
+    title: z11.string().nullable(),
     path: repoPath,
     blob: commitSha.describe("the approved blob of the plan file that was verified")
   }),
-  run: z10.strictObject({
-    id: z10.string().regex(RUN_ID_PATTERN),
+  run: z11.strictObject({
+    id: z11.string().regex(RUN_ID_PATTERN),
     startedAt: isoUtc2,
     finishedAt: isoUtc2,
     durationMs,
-    trigger: z10.strictObject({
-      kind: z10.enum(TRIGGER_KINDS),
-      actor: z10.string().nullable(),
-      url: z10.string().nullable()
+    trigger: z11.strictObject({
+      kind: z11.enum(TRIGGER_KINDS),
+      actor: z11.string().nullable(),
+      url: z11.string().nullable()
     }),
-    url: z10.string().nullable()
+    url: z11.string().nullable()
   }),
-  git: z10.strictObject({
+  git: z11.strictObject({
     baseCommit: commitSha.describe("the plan's base: where the diff starts"),
     finalHead: commitSha,
-    finalBranch: z10.string().min(1),
-    merged: z10.boolean().describe("true when the final head is a merge of several sink stages\u2019 done heads"),
-    doneHeads: z10.array(DoneHead),
+    finalBranch: z11.string().min(1),
+    merged: z11.boolean().describe("true when the final head is a merge of several sink stages\u2019 done heads"),
+    doneHeads: z11.array(DoneHead),
     diffStat: stage.git.shape.diffStat,
-    changedFiles: z10.array(repoPath)
+    changedFiles: z11.array(repoPath)
   }),
-  verdict: z10.strictObject({
-    value: z10.enum(FINAL_VERDICTS),
-    reasons: z10.array(z10.string().min(1)),
-    fixStages: z10.array(stageNumber2).describe("rejected: the stages to fix (the findings\u2019 attribution)"),
-    rebuildStages: z10.array(stageNumber2).describe("rejected: the done stages that build on a stage to fix")
+  verdict: z11.strictObject({
+    value: z11.enum(FINAL_VERDICTS),
+    reasons: z11.array(z11.string().min(1)),
+    fixStages: z11.array(stageNumber2).describe("rejected: the stages to fix (the findings\u2019 attribution)"),
+    rebuildStages: z11.array(stageNumber2).describe("rejected: the done stages that build on a stage to fix")
   }),
-  qa: z10.array(QaAtFinalHead),
-  regressionReplay: z10.array(
-    z10.strictObject({
+  qa: z11.array(QaAtFinalHead),
+  regressionReplay: z11.array(
+    z11.strictObject({
       stage: stageNumber2,
-      paths: z10.array(z10.string()).describe("the stage's own test files, as its done head holds them"),
-      brokenBy: z10.array(stageNumber2).describe("the stages that changed them since, or beside it"),
-      qa: z10.array(QaAtFinalHead).describe("the final QA commands at the final head with those files laid over it")
+      paths: z11.array(z11.string()).describe("the stage's own test files, as its done head holds them"),
+      brokenBy: z11.array(stageNumber2).describe("the stages that changed them since, or beside it"),
+      qa: z11.array(QaAtFinalHead).describe("the final QA commands at the final head with those files laid over it")
     })
   ).optional().describe("done stages' tests run again as they left them; absent when no stage's tests were changed by another"),
   verifiers: stage.verifiers,
-  findings: z10.array(AttributedFinding),
+  findings: z11.array(AttributedFinding),
   usage: stage.usage,
   isolation: stage.isolation.unwrap(),
-  ledgerRow: z10.discriminatedUnion("status", [VerifiedRowSchema, VerificationFailedRowSchema]).nullable().describe("the row this run appended; null only when the append itself failed"),
-  roster: z10.array(z10.strictObject({ name: rosterName, provider: z10.string(), model: z10.string().nullable() }))
+  ledgerRow: z11.discriminatedUnion("status", [VerifiedRowSchema, VerificationFailedRowSchema]).nullable().describe("the row this run appended; null only when the append itself failed"),
+  roster: z11.array(z11.strictObject({ name: rosterName, provider: z11.string(), model: z11.string().nullable() }))
 }).describe("okstra final verification report of one plan");
 
 // src/core/report/json-schema.ts
-import { z as z12 } from "zod";
+import { z as z13 } from "zod";
 
 // src/core/report/schema/plan-review-report.ts
-import { z as z11 } from "zod";
+import { z as z12 } from "zod";
 var PLAN_REVIEW_VERDICTS = ["approve", "revise"];
 var PLAN_FINDING_SEVERITIES = ["blocking", "advisory"];
 var PLAN_FINDING_CATEGORIES = [
@@ -6623,88 +6626,88 @@ var PLAN_FINDING_CATEGORIES = [
   "other"
 ];
 var PLAN_REVIEW_LIMITS = { summary: 2e3, title: 200, detail: 4e3, findings: 50 };
-var PlanReviewFindingSchema = z11.strictObject({
-  severity: z11.enum(PLAN_FINDING_SEVERITIES),
-  category: z11.enum(PLAN_FINDING_CATEGORIES),
-  stage: z11.number().int().positive().nullable().describe("the stage the finding is about; null for the plan as a whole"),
-  title: z11.string().max(PLAN_REVIEW_LIMITS.title).regex(/\S/, "must not be blank").describe("non-blank title"),
-  detail: z11.string().max(PLAN_REVIEW_LIMITS.detail)
+var PlanReviewFindingSchema = z12.strictObject({
+  severity: z12.enum(PLAN_FINDING_SEVERITIES),
+  category: z12.enum(PLAN_FINDING_CATEGORIES),
+  stage: z12.number().int().positive().nullable().describe("the stage the finding is about; null for the plan as a whole"),
+  title: z12.string().max(PLAN_REVIEW_LIMITS.title).regex(/\S/, "must not be blank").describe("non-blank title"),
+  detail: z12.string().max(PLAN_REVIEW_LIMITS.detail)
 });
 var PLAN_REVIEW_REPORT_SCHEMA = "okstra/plan-review-report";
 var PLAN_REVIEW_REPORT_VERSION = 1;
 var PLAN_SOURCE_KINDS = ["issue", "cli", "dispatch", "replan"];
 var PLAN_OUTCOMES = ["valid", "invalid", "blocked"];
 var PLAN_ROUND_KINDS = ["draft", "repair", "revise"];
-var blobSha = z11.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/).describe("full hex blob id (SHA-1 or SHA-256)");
-var PlanRef2 = z11.strictObject({
-  id: z11.string().regex(PLAN_ID_PATTERN),
+var blobSha = z12.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/).describe("full hex blob id (SHA-1 or SHA-256)");
+var PlanRef2 = z12.strictObject({
+  id: z12.string().regex(PLAN_ID_PATTERN),
   path: repoPath.describe("where the plan file is delivered, e.g. .okstra/plans/<id>.md"),
-  title: z11.string().nullable(),
+  title: z12.string().nullable(),
   blob: blobSha.nullable().describe("blob id of the delivered plan text; null when no plan was delivered")
 });
-var Source = z11.strictObject({
-  kind: z11.enum(PLAN_SOURCE_KINDS),
-  issue: z11.number().int().positive().nullable().describe("the issue the goal came from; null when none"),
-  url: z11.url().nullable().describe("the page the request came from (issue, comment, run); null when there is none")
+var Source = z12.strictObject({
+  kind: z12.enum(PLAN_SOURCE_KINDS),
+  issue: z12.number().int().positive().nullable().describe("the issue the goal came from; null when none"),
+  url: z12.url().nullable().describe("the page the request came from (issue, comment, run); null when there is none")
 });
 var finalShape = FinalReportSchema.shape;
 var WorkerFailure2 = finalShape.executor.shape.failure;
-var PlanWorker = z11.strictObject({
+var PlanWorker = z12.strictObject({
   worker: rosterName,
-  provider: z11.enum(PROVIDERS),
-  model: z11.string().min(1).nullable().describe("null when the provider names no model"),
-  status: z11.enum(WORKER_STATUSES),
+  provider: z12.enum(PROVIDERS),
+  model: z12.string().min(1).nullable().describe("null when the provider names no model"),
+  status: z12.enum(WORKER_STATUSES),
   durationMs,
   usage: UsageSchema.nullable().describe("null when the CLI did not report usage"),
   failure: WorkerFailure2
 });
-var PlanDiagnostic = z11.strictObject({
-  line: z11.number().int().positive(),
-  column: z11.number().int().positive(),
-  code: z11.string().min(1).describe("stable diagnostic code, e.g. plan/dependency-cycle"),
-  message: z11.string().min(1)
+var PlanDiagnostic = z12.strictObject({
+  line: z12.number().int().positive(),
+  column: z12.number().int().positive(),
+  code: z12.string().min(1).describe("stable diagnostic code, e.g. plan/dependency-cycle"),
+  message: z12.string().min(1)
 });
-var Review = z11.strictObject({
+var Review = z12.strictObject({
   reviewer: PlanWorker,
-  verdict: z11.enum(PLAN_REVIEW_VERDICTS).nullable().describe("null when the reviewer broke its output contract (problem says how)"),
-  findings: z11.array(PlanReviewFindingSchema),
-  problem: z11.string().min(1).nullable().describe("why the reviewer's result was refused; null when it was read")
+  verdict: z12.enum(PLAN_REVIEW_VERDICTS).nullable().describe("null when the reviewer broke its output contract (problem says how)"),
+  findings: z12.array(PlanReviewFindingSchema),
+  problem: z12.string().min(1).nullable().describe("why the reviewer's result was refused; null when it was read")
 });
-var Round = z11.strictObject({
-  round: z11.number().int().positive(),
-  kind: z11.enum(PLAN_ROUND_KINDS),
+var Round = z12.strictObject({
+  round: z12.number().int().positive(),
+  kind: z12.enum(PLAN_ROUND_KINDS),
   planner: PlanWorker,
-  diagnostics: z11.strictObject({ errors: z11.array(PlanDiagnostic), warnings: z11.array(PlanDiagnostic) }).describe("the plan parser's diagnostics for this round's draft"),
-  reviews: z11.array(Review).describe("empty when the draft did not parse, so nobody reviewed it")
+  diagnostics: z12.strictObject({ errors: z12.array(PlanDiagnostic), warnings: z12.array(PlanDiagnostic) }).describe("the plan parser's diagnostics for this round's draft"),
+  reviews: z12.array(Review).describe("empty when the draft did not parse, so nobody reviewed it")
 });
-var StandingFinding = z11.strictObject({
+var StandingFinding = z12.strictObject({
   ...PlanReviewFindingSchema.shape,
   reviewer: rosterName.describe("the reviewer that raised it")
 });
-var Clarification = z11.strictObject({
-  id: z11.string().nullable(),
-  question: z11.string().min(1),
-  answer: z11.string().nullable().describe("null while unanswered"),
-  optional: z11.boolean().describe("true when the plan can proceed without an answer")
+var Clarification = z12.strictObject({
+  id: z12.string().nullable(),
+  question: z12.string().min(1),
+  answer: z12.string().nullable().describe("null while unanswered"),
+  optional: z12.boolean().describe("true when the plan can proceed without an answer")
 });
-var StageSummary = z11.strictObject({
-  number: z11.number().int().positive(),
-  title: z11.string(),
-  dependsOn: z11.array(z11.number().int().positive()),
+var StageSummary = z12.strictObject({
+  number: z12.number().int().positive(),
+  title: z12.string(),
+  dependsOn: z12.array(z12.number().int().positive()),
   validation: nonNegativeInt.describe("how many validation commands the stage names")
 });
-var PlanReviewReportSchema = z11.strictObject({
-  schema: z11.literal(PLAN_REVIEW_REPORT_SCHEMA),
-  version: z11.literal(PLAN_REVIEW_REPORT_VERSION),
+var PlanReviewReportSchema = z12.strictObject({
+  schema: z12.literal(PLAN_REVIEW_REPORT_SCHEMA),
+  version: z12.literal(PLAN_REVIEW_REPORT_VERSION),
   plan: PlanRef2,
-  goal: z11.string().describe("the goal as the requester wrote it (untrusted text)"),
+  goal: z12.string().describe("the goal as the requester wrote it (untrusted text)"),
   source: Source,
-  outcome: z11.enum(PLAN_OUTCOMES),
-  reason: z11.string().min(1).nullable().describe("why the outcome is not valid; null when it is"),
-  rounds: z11.array(Round),
-  standingFindings: z11.array(StandingFinding).describe("findings still standing at the end, blocking and advisory, with their reviewer"),
-  clarifications: z11.array(Clarification),
-  stages: z11.array(StageSummary).describe("the delivered plan's stages; empty when the plan is invalid"),
+  outcome: z12.enum(PLAN_OUTCOMES),
+  reason: z12.string().min(1).nullable().describe("why the outcome is not valid; null when it is"),
+  rounds: z12.array(Round),
+  standingFindings: z12.array(StandingFinding).describe("findings still standing at the end, blocking and advisory, with their reviewer"),
+  clarifications: z12.array(Clarification),
+  stages: z12.array(StageSummary).describe("the delivered plan's stages; empty when the plan is invalid"),
   usage: finalShape.usage,
   isolation: finalShape.isolation.unwrap(),
   startedAt: isoUtc2,
