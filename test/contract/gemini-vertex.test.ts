@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolvePrice } from '../../src/core/usage/prices.js';
@@ -8,7 +7,15 @@ import { pinnedSpec } from '../../src/providers/cli-pins.js';
 import { CREDENTIAL_PREFIX } from '../../src/sandbox/gateway/credentials.js';
 import { agentScratchDir, makeRepo } from '../helpers/git-repos.js';
 import { occurrences } from './agent-snapshot.js';
-import { CLIS, dispatch, heldWriteThenCarry, requireOrSkip, startContractRig, type ContractRig } from './helpers.js';
+import {
+  CLIS,
+  dispatch,
+  heldWriteThenCarry,
+  requireOrSkip,
+  startContractRig,
+  workloadIdentityCredentials,
+  type ContractRig,
+} from './helpers.js';
 import { SCRIPTED_USAGE } from './model-server/script.js';
 import { startModelServer } from './model-server/server.js';
 import { vertexTarget } from './model-server/vertex.js';
@@ -33,29 +40,12 @@ const MODEL = 'gemini-2.5-pro';
 const cli = CLIS.gemini;
 const { skip, reason } = requireOrSkip('gemini');
 
-function writeAdcFile(tokenUrl: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'okstra-adc-'));
-  writeFileSync(join(dir, 'subject.jwt'), SUBJECT_TOKEN);
-  const file = join(dir, 'credentials.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      type: 'external_account',
-      audience: '//iam.googleapis.com/projects/2/locations/global/workloadIdentityPools/github/providers/okstra',
-      subject_token_type: 'urn:ietf:params:oauth:token-type:jwt',
-      token_url: tokenUrl,
-      credential_source: { file: join(dir, 'subject.jwt') },
-    }),
-  );
-  return file;
-}
-
 describe.skipIf(skip)(`gemini on Vertex AI: the real ${pinnedSpec('gemini')} through okstra's gateway`, () => {
   let rig: ContractRig;
   let adcFile = '';
   beforeAll(async () => {
     const server = await startModelServer(undefined, { vertex: { accessToken: ACCESS_TOKEN } });
-    adcFile = writeAdcFile(`${server.url}/sts/token`);
+    adcFile = workloadIdentityCredentials(`${server.url}/sts/token`, SUBJECT_TOKEN, 2);
     rig = await startContractRig(server);
   });
   afterAll(async () => {

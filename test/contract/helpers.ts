@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { BuiltinProvider } from '../../src/core/config/schema.js';
 import { ConfigSchema } from '../../src/core/config/schema.js';
@@ -331,4 +332,26 @@ export function heldWriteThenCarry(
         }
       : { kind: 'text', text: carryMessage(2, 'hello.txt') };
   return { script, snapshot: () => taken };
+}
+
+/**
+ * Application Default Credentials as `google-github-actions/auth` leaves them for workload identity federation:
+ * a credentials file naming the token exchange (the scripted server's `tokenUrl`) and the GitHub OIDC token file
+ * beside it. Returns the file `GOOGLE_APPLICATION_CREDENTIALS` names.
+ */
+export function workloadIdentityCredentials(tokenUrl: string, subjectToken: string, projectNumber: number): string {
+  const dir = mkdtempSync(join(tmpdir(), 'okstra-adc-'));
+  writeFileSync(join(dir, 'subject.jwt'), subjectToken);
+  const file = join(dir, 'credentials.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      type: 'external_account',
+      audience: `//iam.googleapis.com/projects/${projectNumber}/locations/global/workloadIdentityPools/github/providers/okstra`,
+      subject_token_type: 'urn:ietf:params:oauth:token-type:jwt',
+      token_url: tokenUrl,
+      credential_source: { file: join(dir, 'subject.jwt') },
+    }),
+  );
+  return file;
 }

@@ -1,20 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  carryPath,
   deriveLedgerState,
   extendTrustScan,
   parseSnapshot,
-  reportPath,
   serializeRow,
   serializeSnapshot,
   stageStatus,
-  type LedgerRow,
 } from '../../src/core/ledger/index.js';
 import type { Git } from '../../src/git/git.js';
 import { GitLedgerStore } from '../../src/git/ledger-store.js';
 import { makeRepo } from '../helpers/git-repos.js';
 import { countGitCalls, restoreGitShims } from '../helpers/git-shim.js';
 import { handCommit, showFile } from '../helpers/ledger-hand.js';
+import { claim, done, doneFiles as filesOf, T0 } from '../helpers/ledger-rows.js';
 
 /**
  * The plan's snapshot is what a stage reads instead of every row: these
@@ -23,36 +21,7 @@ import { handCommit, showFile } from '../helpers/ledger-hand.js';
  * stage 2, claimed and unfinished, made done), and that an honest ledger's
  * snapshot is taken.
  */
-const T0 = new Date('2026-11-29T12:00:00Z');
 const SNAPSHOT = 'plans/demo/state.json';
-const claim = (stage: number, run: string): LedgerRow => ({
-  v: 1,
-  plan_id: 'demo',
-  stage,
-  status: 'started',
-  run_id: run,
-  at: T0.toISOString(),
-  lease_until: '2026-11-29T14:00:00.000Z',
-});
-const done = (stage: number, run: string): LedgerRow => ({
-  v: 1,
-  plan_id: 'demo',
-  stage,
-  status: 'done',
-  run_id: run,
-  at: T0.toISOString(),
-  head_commit: 'b'.repeat(40),
-  completed_at: T0.toISOString(),
-  carry_path: carryPath('demo', stage),
-  report_path: reportPath('demo', stage, run, 'json'),
-});
-const filesOf = (row: LedgerRow) =>
-  row.status === 'done'
-    ? [
-        { path: row.carry_path, content: '{}\n' },
-        { path: row.report_path, content: '{}\n' },
-      ]
-    : [];
 const store = (dir: string): GitLedgerStore => new GitLedgerStore({ repoDir: dir, now: () => T0 });
 
 afterEach(restoreGitShims);
