@@ -100,11 +100,11 @@ function gitResult(r: CapturedResult): GitResult {
   return { stdout: r.stdout.toString('utf8'), stderr: r.stderr.toString('utf8'), exitCode: r.exitCode ?? -1 };
 }
 
-/** The subcommand of a call (after its `-c key=value` pairs), for the timing lines. */
-function subcommand(args: readonly string[]): string {
+/** Where a call's subcommand stands: after its `-c key=value` pairs. */
+export function subcommandIndex(args: readonly string[]): number {
   let i = 0;
   while (args[i] === '-c') i += 2;
-  return args[i] ?? '?';
+  return i;
 }
 
 export class Git {
@@ -118,7 +118,7 @@ export class Git {
     const encoding = opts.encoding ?? 'utf8';
     const call = (): Promise<CapturedResult> =>
       runGit(this.cwd, args, { input: Buffer.from(opts.input ?? '', encoding), env: { ...this.baseEnv, ...opts.env } });
-    const result = timingsOn() ? await timed(`git:${subcommand(args)}`, call) : await call();
+    const result = timingsOn() ? await timed(`git:${args[subcommandIndex(args)] ?? '?'}`, call) : await call();
     return {
       stdout: result.stdout.toString(encoding),
       stderr: result.stderr.toString(encoding),

@@ -1,5 +1,5 @@
 import { stat, utimes } from 'node:fs/promises';
-import { Git, type GitOptions, type GitResult } from '../git/git.js';
+import { Git, subcommandIndex, type GitOptions, type GitResult } from '../git/git.js';
 import { pathArgument } from '../core/text/path-bytes.js';
 import type { TreeStatus } from './stage-tree.js';
 
@@ -41,8 +41,7 @@ const SUBMODULE_LOOKERS = new Set(['status', 'diff', 'diff-files', 'diff-index']
  * (`-c key=value` pairs) are kept in front of it.
  */
 export function treeGitArgs(args: readonly string[]): string[] {
-  let i = 0;
-  while (args[i] === '-c') i += 2;
+  const i = subcommandIndex(args);
   const sub = args[i];
   if (sub === undefined || !SUBMODULE_LOOKERS.has(sub)) return [...args];
   return [...args.slice(0, i + 1), '--ignore-submodules=all', ...args.slice(i + 1)];
