@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
+import { join, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -52,13 +52,17 @@ const onlyEnglishZod = {
   setup(b) {
     b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
       /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
-        ? { path: join(dirname(args.importer), '..', 'locales', 'en.js'), namespace: 'okstra-zod-locales' }
+        ? // Relative to the project: the path is written into the bundle, which must not depend on where the clone is.
+          {
+            path: relative(root, join(dirname(args.importer), '..', 'locales', 'en.js')),
+            namespace: 'okstra-zod-locales',
+          }
         : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: 'okstra-zod-locales' }, (args) => ({
-      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      contents: `export { default as en } from './en.js';`,
       loader: 'js',
-      resolveDir: dirname(args.path),
+      resolveDir: dirname(join(root, args.path)),
     }));
   },
 };
@@ -110,6 +114,14 @@ async function check() {
       const a = existsSync(join(tmp, name)) ? readFileSync(join(tmp, name)) : null;
       const b = existsSync(join(root, 'dist', name)) ? readFileSync(join(root, 'dist', name)) : null;
       if (!a || !b || !a.equals(b)) stale.push(name);
+    }
+    // A bundle that names this clone's folder differs in every other clone, and so fails CI's check.
+    const pathBound = fresh.filter((name) => readFileSync(join(tmp, name), 'utf8').includes(root));
+    if (pathBound.length > 0) {
+      console.error(
+        `dist/ would name this clone's folder ${root} (${pathBound.join(', ')}): keep build paths relative.`,
+      );
+      process.exit(1);
     }
     if (stale.length > 0) {
       console.error(
