@@ -17,11 +17,11 @@ import { pino } from 'pino';
 import { Probot, ProbotOctokit, Server, type Logger } from 'probot';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createOkstraApp } from '../../bot/index.js';
-import { serializeRow, type LedgerRow, type StageRow } from '../../src/core/ledger/index.js';
+import type { LedgerRow } from '../../src/core/ledger/index.js';
 import { REQUIRED_RUN_NAME, DISPATCH_INPUTS } from '../../src/core/commands/index.js';
 import { flatInputs } from '../helpers/contract.js';
 import { validateGitHubRequest } from '../helpers/github-openapi.js';
-import { gitBlobId } from '../../src/core/git-object-id.js';
+import { appenderSnapshot, rowCommits, withClaims } from './ledger-served.js';
 
 export const API = 'https://api.github.com';
 export const NOW = new Date('2026-03-01T12:00:00.000Z');
@@ -338,22 +338,51 @@ export class GitHubMock {
     return this;
   }
 
-  /** The plan's ledger file; a terminal row not preceded by its run's claim gets one, as okstra writes them (the bot ignores a terminal row without its started row). */
+  /**
+   * The plan's ledger as the Action leaves it, read the way launching,
+   * approving and `/okstra status` read it: the snapshot its last append
+   * wrote, one request. `null` or no rows: the plan has no ledger (no
+   * snapshot, then no folder). Terminal rows get their run's claim
+   * (withClaims).
+   */
   ledger(planId: string, rows: LedgerRow[] | null, branch = 'okstra-ledger'): this {
-    // The reader lists the plan's folder first (the live file's blob id, and whether sealed segments exist).
+    const snapshot = rows && rows.length > 0 ? appenderSnapshot(planId, withClaims(rows), NOW) : null;
+    this.file(`plans/${planId}/state.json`, snapshot, branch);
+    if (snapshot === null) this.planFolder(planId, branch, null);
+    return this;
+  }
+
+  /**
+   * The plan's ledger as the Action leaves it, read the way continuing a
+   * plan and completing a run's checks read it: every row, from the commits
+   * that carry them (the folder first: a snapshot there says the rows are
+   * commits; then the commits API, and the rows a migration froze, none).
+   */
+  ledgerCommits(planId: string, rows: LedgerRow[] | null, branch = 'okstra-ledger'): this {
+    if (rows === null || rows.length === 0) return this.planFolder(planId, branch, null);
+    const all = withClaims(rows);
+    this.planFolder(planId, branch, ['state.json']);
+    const commits = rowCommits(planId, all);
+    this.scope()
+      .get(`${this.base}/commits`)
+      .query({ sha: branch, path: `plans/${planId}`, per_page: 100, page: 1 })
+      .reply(200, commits);
+    return this.file(`plans/${planId}/legacy.json`, null, commits[0]?.sha);
+  }
+
+  /** The plan's folder on the ledger branch: these file names, or (null) no such folder. */
+  private planFolder(planId: string, branch: string, names: string[] | null): this {
+    const path = `plans/${planId}`;
     const listing = this.scope()
-      .get(`${this.base}/contents/${encodeURIComponent(`plans/${planId}`)}`)
+      .get(`${this.base}/contents/${encodeURIComponent(path)}`)
       .query({ ref: branch });
-    if (rows === null) {
-      listing.reply(404, { message: 'Not Found' });
-      return this;
-    }
-    const text = withClaims(rows)
-      .map((r) => `${serializeRow(r)}\n`)
-      .join('');
-    const path = `plans/${planId}/ledger.jsonl`;
-    listing.reply(200, [{ name: 'ledger.jsonl', path, type: 'file', sha: gitBlobId(text) }]);
-    return this.file(path, text, branch);
+    if (names === null) listing.reply(404, { message: 'Not Found' });
+    else
+      listing.reply(
+        200,
+        names.map((name) => ({ name, path: `${path}/${name}`, type: 'file', sha: 'f'.repeat(40) })),
+      );
+    return this;
   }
 
   workflow(text: string | null = OKSTRA_WORKFLOW, ref = 'master', name = 'okstra.yml'): this {
@@ -514,31 +543,4 @@ export function validateIntercepted(
   const path = req.path ?? '?';
   const problems = validateGitHubRequest({ method, path, headers: req.headers, body: parsed });
   if (problems.length > 0) invalidRequests.push(`${method} ${path}: ${problems.join('; ')}`);
-}
-
-function withClaims(rows: readonly LedgerRow[]): LedgerRow[] {
-  const open = new Map<number, string>();
-  return rows.flatMap((r): LedgerRow[] => {
-    if (!('stage' in r)) return [r];
-    if (r.status === 'started') {
-      open.set(r.stage, r.run_id);
-      return [r];
-    }
-    const claimed = open.get(r.stage) === r.run_id;
-    open.delete(r.stage);
-    if (claimed) return [r];
-    const at = new Date(Date.parse(r.at) - 60_000).toISOString();
-    return [
-      {
-        v: 1,
-        plan_id: r.plan_id,
-        stage: r.stage,
-        status: 'started',
-        run_id: r.run_id,
-        at,
-        lease_until: r.at,
-      } satisfies StageRow,
-      r,
-    ];
-  });
 }

@@ -63,7 +63,7 @@ const reportPathOf = (stage: number): string => `plans/${PLAN_ID}/reports/stage-
 describe('workflow_run.completed', () => {
   it('completes a failed stage check as failure with its annotations and a fix-run button, and updates (not duplicates) the report comment', async () => {
     const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK }).config(CONFIG);
-    gh.ledger(PLAN_ID, [startedRow(2, runId(2)), failedRow(2, runId(2))]).file(
+    gh.ledgerCommits(PLAN_ID, [startedRow(2, runId(2)), failedRow(2, runId(2))]).file(
       reportPathOf(2),
       JSON.stringify(failedStageReport(2, runId(2))),
       'okstra-ledger',
@@ -109,10 +109,14 @@ describe('workflow_run.completed', () => {
   it('creates the report comment when there is none yet, completes a passed stage as success without a button, and dispatches the stage it made ready', async () => {
     const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK, status: 'in_progress' }).config(CONFIG);
     const rows = [doneRow(1), startedRow(2, runId(2)), doneRow(2, runId(2))];
-    gh.ledger(PLAN_ID, rows).file(reportPathOf(2), JSON.stringify(passedStageReport(2, runId(2))), 'okstra-ledger');
+    gh.ledgerCommits(PLAN_ID, rows).file(
+      reportPathOf(2),
+      JSON.stringify(passedStageReport(2, runId(2))),
+      'okstra-ledger',
+    );
     gh.updateCheck(5001).listComments(7, []).comment(7);
     // Continuing the plan: stage 3 depends on 2 only, so stage 2's done row made it ready.
-    gh.ledger(PLAN_ID, rows)
+    gh.ledgerCommits(PLAN_ID, rows)
       .pull(7, { headSha: HEAD_SHA })
       .pullFiles(7, [])
       .file(PLAN_PATH, PLAN_TEXT, 'master')
@@ -147,9 +151,16 @@ describe('workflow_run.completed', () => {
       startedRow(2, runId(2)),
       doneRow(2, runId(2)),
     ];
-    gh.ledger(PLAN_ID, rows).file(reportPathOf(2), JSON.stringify(passedStageReport(2, runId(2))), 'okstra-ledger');
+    gh.ledgerCommits(PLAN_ID, rows).file(
+      reportPathOf(2),
+      JSON.stringify(passedStageReport(2, runId(2))),
+      'okstra-ledger',
+    );
     gh.updateCheck(5001).listComments(7, []).comment(7);
-    gh.ledger(PLAN_ID, rows).pull(7, { headSha: HEAD_SHA }).pullFiles(7, []).file(PLAN_PATH, PLAN_TEXT, 'master');
+    gh.ledgerCommits(PLAN_ID, rows)
+      .pull(7, { headSha: HEAD_SHA })
+      .pullFiles(7, [])
+      .file(PLAN_PATH, PLAN_TEXT, 'master');
     const logs: string[] = [];
     await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'success'), logs);
     expect(gh.bodies.createCheck).toBeUndefined();
@@ -162,7 +173,7 @@ describe('workflow_run.completed', () => {
   it('sends annotations beyond the first 50 in further updates of the same check', async () => {
     const report = reportFor(manyFindingsReport(120), 2, runId(2));
     const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK }).config(CONFIG);
-    gh.ledger(PLAN_ID, [startedRow(2, runId(2)), failedRow(2, runId(2))]).file(
+    gh.ledgerCommits(PLAN_ID, [startedRow(2, runId(2)), failedRow(2, runId(2))]).file(
       reportPathOf(2),
       JSON.stringify(report),
       'okstra-ledger',
@@ -182,7 +193,7 @@ describe('workflow_run.completed', () => {
       .token()
       .getCheck(5001, { name: CHECK })
       .config(CONFIG)
-      .ledger(PLAN_ID, [startedRow(2, runId(2))])
+      .ledgerCommits(PLAN_ID, [startedRow(2, runId(2))])
       .updateCheck(5001);
     await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001'));
     expect(gh.bodies['updateCheck:5001']).toEqual([
@@ -207,7 +218,7 @@ describe('workflow_run.completed', () => {
       .token()
       .getCheck(5001, { name: CHECK })
       .config(CONFIG)
-      .ledger(PLAN_ID, null)
+      .ledgerCommits(PLAN_ID, null)
       .updateCheck(5001);
     await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001'));
     expect(gh.bodies['updateCheck:5001']?.[0]).toMatchObject({
@@ -222,7 +233,7 @@ describe('workflow_run.completed', () => {
       .getCheck(5002, { name: CHECK })
       .getCheck(5003, { name: 'okstra: password-reset · stage 3' })
       .config(CONFIG);
-    gh.ledger(PLAN_ID, [startedRow(2, runId(2)), failedRow(2, runId(2))]).file(
+    gh.ledgerCommits(PLAN_ID, [startedRow(2, runId(2)), failedRow(2, runId(2))]).file(
       reportPathOf(2),
       JSON.stringify(failedStageReport(2, runId(2))),
       'okstra-ledger',
@@ -243,7 +254,7 @@ describe('workflow_run.completed', () => {
       .config(CONFIG)
       .getCheckFails(5002, 500)
       .getCheck(5003, { name: 'okstra: password-reset · stage 3' });
-    gh.ledger(PLAN_ID, [startedRow(3, runId(3))]).updateCheck(5003);
+    gh.ledgerCommits(PLAN_ID, [startedRow(3, runId(3))]).updateCheck(5003);
     const probot = await testProbot();
     await expect(
       probot.receive(delivery('workflow_run.completed', finished('okstra x · pr 7 · checks {"2":5002,"3":5003}'))),
@@ -256,7 +267,7 @@ describe('workflow_run.completed', () => {
       .token()
       .getCheck(5001, { name: CHECK })
       .config(CONFIG)
-      .ledger(PLAN_ID, [startedRow(2, runId(2))])
+      .ledgerCommits(PLAN_ID, [startedRow(2, runId(2))])
       .updateCheck(5001);
     await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'cancelled'));
     expect(gh.bodies['updateCheck:5001']?.[0]).toMatchObject({
@@ -270,7 +281,7 @@ describe('workflow_run.completed', () => {
       .token()
       .getCheck(5001, { name: CHECK, status: 'completed' })
       .config(CONFIG)
-      .ledger(PLAN_ID, null);
+      .ledgerCommits(PLAN_ID, null);
     await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'failure'));
   });
 
