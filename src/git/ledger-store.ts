@@ -284,7 +284,11 @@ export class GitLedgerStore implements LedgerStore {
     }
     if (history.unmigrated) files.push({ path: legacyPath(planId), content: serializeLegacy(history.unmigrated) });
     const message = `${plan.message}\n${plan.removed.map((r) => `okstra-drop: ${r.line}`).join('\n')}\n`;
-    const deleted = history.unmigrated ? oldFormatPaths(planId) : [];
+    // No snapshot written (too large): the one from before goes, or the API would still read it as the plan's state.
+    const deleted = [
+      ...(snapshot === null ? [snapshotPath(planId)] : []),
+      ...(history.unmigrated ? oldFormatPaths(planId) : []),
+    ];
     const { commit, buildRef } = await this.branch.buildCommit(tip, files, message, deleted);
     const landed = await this.publish(commit, tip, buildRef);
     // The tip this repair read is now history: no later append may start from it.
