@@ -9,8 +9,9 @@ import { readCommitRows } from './ledger-log-api.js';
  * The ledger branch read over the API, for the bot, which keeps no clone.
  * Reads only: the Action is the one writer (with compare-and-swap pushes).
  * A plan's rows are the commits that carry them (ledger-log-api.ts); a plan
- * whose ledger is still in the format before that (no snapshot, no frozen
- * rows in its folder) is read as that format (ledger-legacy-api.ts).
+ * whose folder still holds that format's files (`ledger.jsonl`, sealed
+ * segments in `ledger/`: its first append in the commit format removes them)
+ * is read as that format (ledger-legacy-api.ts).
  */
 
 /** How often a read that met a moving branch starts again before giving up. */
@@ -25,8 +26,12 @@ export async function readLedgerRows(
 ): Promise<LedgerRow[]> {
   for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt++) {
     const plan = await listDirectory(client, repo, planDir(planId), branch);
-    if (plan.some((e) => e.name === 'state.json' || e.name === 'legacy.json'))
-      return readCommitRows(client, repo, branch, planId);
+    if (plan.length === 0) return [];
+    // The commit that migrates a plan freezes the old rows in legacy.json and removes the old files; every plan
+    // without them is read from its commits, with a snapshot or not (an append that writes none removes the one before).
+    const unmigrated =
+      !plan.some((e) => e.name === 'legacy.json') && plan.some((e) => e.name === 'ledger.jsonl' || e.name === 'ledger');
+    if (!unmigrated) return readCommitRows(client, repo, branch, planId);
     const rows = await readLegacyOnce(client, repo, branch, planId, plan);
     if (rows) return rows;
   }

@@ -3,14 +3,17 @@ import { describe, expect, it } from 'vitest';
 import {
   assessLedger,
   deriveLedgerState,
+  rowCommitMessage,
   serializeRow,
   stageStatus,
   type LedgerState,
 } from '../../src/core/ledger/index.js';
+import type { Git } from '../../src/git/git.js';
 import { GitLedgerStore } from '../../src/git/ledger-store.js';
+import { readPlanSnapshot } from '../../src/github/ledger-log-api.js';
 import { readBelievedLedger, readPlanRows } from '../../src/triggers/ledger-state.js';
 import { makeRepo } from '../helpers/git-repos.js';
-import { handRows } from '../helpers/ledger-hand.js';
+import { handCommit, handRows } from '../helpers/ledger-hand.js';
 import { claim, done, doneFiles, T0 } from '../helpers/ledger-rows.js';
 import { client, REPO, useNock } from './setup.js';
 import { FIXTURE_AT, FIXTURE_ROWS, legacyLedger, serveCommits, serveContents, tipOf } from './serve-ledger.js';
@@ -29,7 +32,7 @@ const path = (uri: string) => uri.replace(/\?.*/, '').replace('/repos/octo-org/o
 const EMPTY: LedgerState = { stages: new Map(), approvals: [], finals: [], handoffs: [] };
 
 /** Stage 1 done, stage 2 claimed, by the Action's store. */
-async function honestLedger(): Promise<{ dir: string; git: Awaited<ReturnType<typeof makeRepo>>['git'] }> {
+async function honestLedger(): Promise<{ dir: string; git: Git }> {
   const { dir, git } = await makeRepo();
   const store = new GitLedgerStore({ repoDir: dir, now: () => T0 });
   for (const row of [claim(1, 'r1'), done(1, 'r1'), claim(2, 'r2')]) await store.append({ row, files: doneFiles(row) });
@@ -111,4 +114,60 @@ describe("the bot's read of a plan's state", () => {
     expect(read).toEqual({ state: EMPTY, distrusted: [] });
     expect(served.requests.map(path)).toEqual(['contents/plans/other/state.json', 'contents/plans/other']);
   });
+
+  it('reads every row of a plan whose last append wrote no snapshot (a done row whose report was there already)', async () => {
+    const { dir, git } = await makeRepo();
+    const store = new GitLedgerStore({ repoDir: dir, now: () => T0 });
+    await store.append({ row: claim(1, 'r1') });
+    const row = done(1, 'r1');
+    await handCommit(git, { [row.status === 'done' ? row.report_path : '']: '{}\n' }, 'a report added by hand');
+    await store.append({ row, files: doneFiles(row) });
+    expect((await git.run(['cat-file', '-e', 'okstra-ledger:plans/demo/state.json'])).exitCode).not.toBe(0);
+    const contents = serveContents(git, tipOf(git));
+    const commits = serveCommits(git, tipOf(git));
+    const read = await readBelievedLedger(deps(T0), CONFIG, 'demo');
+    nock.cleanAll();
+    expect(contents.requests.map(path).slice(0, 2)).toEqual(['contents/plans/demo/state.json', 'contents/plans/demo']);
+    expect(commits.requests).toHaveLength(1);
+    // Both rows, judged by lifecycle and clock: the bot cannot see that the done row's commit did not add its report.
+    expect(stageStatus(read.state, 1)).toBe('done');
+    // The Action, which can, does not believe it (a fresh read: what its next claim of the stage decides on).
+    const action = new GitLedgerStore({ repoDir: dir, now: () => T0 });
+    expect((await action.readState('demo')).distrusted.map((d) => d.line)).toEqual([2]);
+  });
+
+  it('reads no snapshot after a repair whose own is too large to write: the repair removes the one from before', async () => {
+    const { dir, git } = await makeRepo();
+    const store = new GitLedgerStore({ repoDir: dir, now: () => T0 });
+    await store.append({ row: claim(1, 'r1') });
+    // Claims of 2,001 more stages committed by hand (one commit a row, no snapshot): more rows than a snapshot holds.
+    await handClaims(git, 10, 2_001);
+    await handRows(git, 'demo', ['{"v":1}']);
+    const repair = await store.repair({
+      planId: 'demo',
+      selection: { kind: 'drop', lines: [2_003] },
+      reason: 'not a row',
+      actor: 'alice',
+    });
+    expect(repair.outcome).toBe('repaired');
+    expect(stageStatus((await store.readState('demo')).state, 2_010)).toBe('started');
+    const served = serveContents(git, tipOf(git));
+    expect(await readPlanSnapshot(client(), REPO, 'okstra-ledger', 'demo')).toBeNull();
+    nock.cleanAll();
+    expect(served.requests).toHaveLength(1);
+  });
 });
+
+/** Claims of `count` stages from `first` on, one commit each, written by hand with one `git fast-import`. */
+async function handClaims(git: Git, first: number, count: number): Promise<void> {
+  const data = (text: string): string => `data ${Buffer.byteLength(text)}\n${text}\n`;
+  let stream = '';
+  for (let i = 0; i < count; i++) {
+    const stage = first + i;
+    stream += `commit refs/heads/okstra-ledger\ncommitter Hand <hand@example.com> ${1_700_000_000 + i} +0000\n`;
+    stream += data(rowCommitMessage(claim(stage, `h${stage}`)));
+    if (i === 0) stream += 'from refs/heads/okstra-ledger^0\n';
+    stream += `M 100644 inline plans/demo/hand-edit.txt\n${data(`${stage}\n`)}`;
+  }
+  await git.ok(['fast-import', '--quiet'], { input: stream });
+}
