@@ -1,8 +1,8 @@
 // The bot's handling cost: 1,000 signed `/okstra stage N` comment deliveries
 // through Probot's own HTTP server (what `npm start` runs), each handled in
 // full against a nock'd GitHub API: 👀, config, role, pull request, its
-// files, the plan, the ledger, the workflow file, a queued check, the
-// dispatch and 🚀 (11 calls, independent ones at once). Per-delivery time is
+// files, the plan, the ledger's snapshot, the workflow file, a queued check,
+// the dispatch and 🚀 (11 calls, independent ones at once). Per-delivery time is
 // from the POST to the server's answer, which Probot sends once the handler
 // has finished. nock's own cost per request is measured and printed beside it.
 // Then the two 64 KB comments of issue 11, which once stalled the bot (17 s of
@@ -25,7 +25,7 @@ import {
   scanComment,
 } from '../src/core/commands/index.js';
 import { gitBlobId } from '../src/core/git-object-id.js';
-import { serializeRow } from '../src/core/ledger/index.js';
+import { extendTrustScan, serializeSnapshot, type LedgerRow } from '../src/core/ledger/index.js';
 import { fmt, sized, summarize, verdict } from './stats.js';
 
 const TARGET_MS = 50;
@@ -64,10 +64,50 @@ function mockGitHub(counts: Record<string, number>): void {
     'jobs: {}',
   ].join('\n');
   const plan = readFileSync(new URL('../examples/plans/diamond.md', import.meta.url), 'utf8');
-  // A run needs an approval of the plan's exact content (its blob), as on a real repository.
-  const approved = `${serializeRow({ v: 1, plan_id: 'invoice-export', status: 'approved', at: '2026-03-01T07:00:00Z', plan_path: PLAN_PATH, plan_blob: gitBlobId(plan), approver: 'octocat', permission: 'write', via: 'review' })}\n`;
-  // A done row is believed only after its run's claim (src/core/ledger, assessLedger).
-  const ledger = `${approved}${serializeRow({ v: 1, plan_id: 'invoice-export', stage: 1, status: 'started', run_id: 'gh-1-1-s1', at: '2026-03-01T08:00:00Z', lease_until: '2026-03-01T14:00:00Z' })}\n${serializeRow({ v: 1, plan_id: 'invoice-export', stage: 1, status: 'done', run_id: 'gh-1-1-s1', at: '2026-03-01T09:00:00Z', head_commit: 'b'.repeat(40), completed_at: '2026-03-01T09:00:00Z', carry_path: 'plans/invoice-export/carry/stage-1.json', report_path: 'plans/invoice-export/reports/stage-1/gh-1-1-s1.json' })}\n`;
+  // The ledger as the Action writes it: one commit a row, and beside the last the plan's snapshot (state.json), the
+  // judgement of every row so far. A launch reads only the snapshot; the rows' commits are for continuing a plan.
+  // A run needs an approval of the plan's exact content (its blob); a done row is believed only after its run's claim.
+  const rows: LedgerRow[] = [
+    {
+      v: 1,
+      plan_id: 'invoice-export',
+      status: 'approved',
+      at: '2026-03-01T07:00:00Z',
+      plan_path: PLAN_PATH,
+      plan_blob: gitBlobId(plan),
+      approver: 'octocat',
+      permission: 'write',
+      via: 'review',
+    },
+    {
+      v: 1,
+      plan_id: 'invoice-export',
+      stage: 1,
+      status: 'started',
+      run_id: 'gh-1-1-s1',
+      at: '2026-03-01T08:00:00Z',
+      lease_until: '2026-03-01T14:00:00Z',
+    },
+    {
+      v: 1,
+      plan_id: 'invoice-export',
+      stage: 1,
+      status: 'done',
+      run_id: 'gh-1-1-s1',
+      at: '2026-03-01T09:00:00Z',
+      head_commit: 'b'.repeat(40),
+      completed_at: '2026-03-01T09:00:00Z',
+      carry_path: 'plans/invoice-export/carry/stage-1.json',
+      report_path: 'plans/invoice-export/reports/stage-1/gh-1-1-s1.json',
+    },
+  ];
+  const scan = extendTrustScan(
+    null,
+    rows.map((row, i) => ({ line: i + 1, row })),
+    { now: new Date('2026-03-01T09:00:00Z') },
+  );
+  const snapshot = serializeSnapshot({ planId: 'invoice-export', lines: rows.length, scan });
+  if (snapshot === null) throw new Error('the bench ledger has no snapshot');
   const scope = nock(API).persist();
   scope
     .post('/app/installations/1/access_tokens')
@@ -87,19 +127,7 @@ function mockGitHub(counts: Record<string, number>): void {
     .query({ per_page: 100 })
     .reply(200, [{ filename: PLAN_PATH, status: 'added' }]);
   scope.get(raw(PLAN_PATH)).query({ ref: HEAD }).reply(200, plan, text);
-  // The ledger reader lists the plan's folder first (the live file's blob id; no sealed segments here), then reads it.
-  scope
-    .get(raw('plans/invoice-export'))
-    .query({ ref: 'okstra-ledger' })
-    .reply(200, [
-      {
-        name: 'ledger.jsonl',
-        path: 'plans/invoice-export/ledger.jsonl',
-        type: 'file',
-        sha: gitBlobId(ledger),
-      },
-    ]);
-  scope.get(raw('plans/invoice-export/ledger.jsonl')).query({ ref: 'okstra-ledger' }).reply(200, ledger, text);
+  scope.get(raw('plans/invoice-export/state.json')).query({ ref: 'okstra-ledger' }).reply(200, snapshot, text);
   // The plan is added by the pull request, which `plan-ref` names; the workflow still runs on the default branch.
   scope.get(raw('.github/workflows/okstra.yml')).query({ ref: DEFAULT_BRANCH }).reply(200, workflow, text);
   scope.post(`${REPO}/check-runs`, count('check')).reply(201, { id: 99 });
@@ -149,9 +177,9 @@ async function freePort(): Promise<number> {
 /**
  * The round trips a `/okstra stage N` launch waits for one after another:
  * [👀, config, role, pull request, its files] → plan → [the ledger's
- * folder, workflow file] → the ledger file → queued check → dispatch → 🚀.
+ * snapshot, workflow file] → queued check → dispatch → 🚀.
  */
-const ROUNDS = 7;
+const ROUNDS = 6;
 
 /** What nock alone costs per request: a persistent interceptor answered `count` times through Probot's Octokit. */
 async function nockRoundTrip(count: number): Promise<number> {
