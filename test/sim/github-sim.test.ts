@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeProject, PASSING_REVIEWER, twoStagePlan, WRITER, type Project } from '../action/harness.js';
 import { startGitHubSim, type GitHubSim } from './github-sim.js';
 import { isReportComment } from '../../src/core/report/index.js';
-import { parseRunTitle } from '../../src/core/commands/index.js';
+import { isStatusComment, parseRunTitle } from '../../src/core/commands/index.js';
 import { flatInputs } from '../helpers/contract.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -141,6 +141,20 @@ describe('the simulated GitHub, bot shell', () => {
       'workflow_run.completed 200',
       'workflow_run.completed 200',
     ]);
+
+    // `/okstra status` reads the plan's state from the snapshot the runs' appends wrote: one request, no row listed.
+    const before = s.requests.length;
+    await s.comment(7, '/okstra status', { login: 'octocat', permission: 'write' });
+    await s.settled();
+    const ledgerReads = s.requests
+      .slice(before)
+      .filter((r) => r.as === 'app' && /\/contents\/plans(?:%2F|\/)two-stage|\/commits\?/.test(r.url))
+      .map((r) => `${r.status} ${r.url.replace(/\?.*/, '')}`);
+    expect(ledgerReads).toEqual(['200 /repos/octo-org/octo-repo/contents/plans%2Ftwo-stage%2Fstate.json']);
+    const status = s.commentsOn(7).find((c) => isStatusComment(c.body, 'two-stage'));
+    // Both stages done, none still ready or pending.
+    expect(status?.body.match(/✅/g)?.length, status?.body).toBeGreaterThanOrEqual(2);
+    expect(status?.body).not.toMatch(/🟢|⏳|🔄/);
   });
 
   it('fails close() when a request is not a valid GitHub API request', async () => {
