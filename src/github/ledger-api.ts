@@ -9,9 +9,10 @@ import { readCommitRows } from './ledger-log-api.js';
  * The ledger branch read over the API, for the bot, which keeps no clone.
  * Reads only: the Action is the one writer (with compare-and-swap pushes).
  * A plan's rows are the commits that carry them (ledger-log-api.ts); a plan
- * whose folder still holds that format's files (`ledger.jsonl`, sealed
- * segments in `ledger/`: its first append in the commit format removes them)
- * is read as that format (ledger-legacy-api.ts).
+ * whose folder still holds the JSONL format's files (`ledger.jsonl`, sealed
+ * segments in `ledger/`) and no frozen rows (`legacy.json`: the append that
+ * migrates a plan writes them and removes those files) is read as that
+ * format (ledger-legacy-api.ts).
  */
 
 /** How often a read that met a moving branch starts again before giving up. */
