@@ -287,6 +287,21 @@ describe('issue_comment.created', () => {
     expect(body).toContain(`at ${NOW.toISOString()}`);
   });
 
+  it('`/okstra status` says which ledger rows are not believed, from the judgement the snapshot holds', async () => {
+    const gh = accepted(new GitHubMock(REPO));
+    // Row 4 claims stage 2 for run b while run a (row 3) holds it: the appender's snapshot names it distrusted.
+    planOnPullRequest(gh)
+      .ledger(PLAN_ID, [doneRow(1), startedRow(2, 'gh-7-1-a'), startedRow(2, 'gh-7-1-b')])
+      .listComments(1, [])
+      .comment(1);
+    await receive(prComment('/okstra status'));
+    const body = String(gh.bodies.comment?.[0]?.body);
+    expect(body).toContain('| 2 | Reset API | 1 | 🔄 running |');
+    expect(body).toContain(
+      "- ⚠️ ledger row 4 ignored: started for run gh-7-1-b while run gh-7-1-a still holds stage 2's claim",
+    );
+  });
+
   it('`/okstra status` again updates the status comment in place and points at it', async () => {
     const gh = accepted(new GitHubMock(REPO));
     planOnPullRequest(gh)
