@@ -2,7 +2,22 @@ import { existsSync } from 'node:fs';
 import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import {
+  changesFile,
+  planFileStrip,
+  tokenHeader,
+  urlCredentialHeader,
+  withoutUserinfo,
+  type ConfigEntry,
+  type FileStrip,
+  type FoundCredential,
+  type UrlRewrite,
+} from '../core/git-credentials.js';
+import { pushAll } from '../core/arrays.js';
 import { Git } from './git.js';
+
+export { isHttpUrl, type CredentialKind, type FoundCredential } from '../core/git-credentials.js';
+export { tokenHeader };
 
 /**
  * No git credential an agent can read. `actions/checkout` persists its token
@@ -23,16 +38,6 @@ import { Git } from './git.js';
  * loudly ("could not read Username") rather than silently.
  */
 
-export type CredentialKind = 'extraheader' | 'url-userinfo' | 'insteadof-userinfo' | 'credential-helper';
-
-/** A credential found in a config file. Never carries the value. */
-export interface FoundCredential {
-  kind: CredentialKind;
-  /** The config key as git lists it (for `insteadof-userinfo`, with the userinfo masked). */
-  key: string;
-  file: string;
-}
-
 /** How one git process authenticates to the remote: an HTTP header scoped to the remote's URL. */
 export interface RemoteAuth {
   /** The remote's URL without userinfo, which the header is scoped to (`http.<url>.extraheader`). */
@@ -40,7 +45,7 @@ export interface RemoteAuth {
   /** The whole header line, e.g. `AUTHORIZATION: basic <base64>`. */
   header: string;
   /** URL rewrites that lost their credentialed target in the strip, kept in effect without it. */
-  insteadOf?: ReadonlyArray<{ base: string; value: string }>;
+  insteadOf?: readonly UrlRewrite[];
 }
 
 export interface RestoreOutcome {
@@ -57,14 +62,9 @@ export interface CredentialStrip {
   /** The remote's URL after the strip (no userinfo); null when the remote is not configured. */
   remoteUrl: string | null;
   /** Rewrites whose credentialed target was removed, for {@link RemoteAuth.insteadOf}. */
-  insteadOf: Array<{ base: string; value: string }>;
+  insteadOf: UrlRewrite[];
   /** Puts every removed entry back; a second call does nothing. */
   restore(): Promise<RestoreOutcome>;
-}
-
-interface Entry {
-  key: string;
-  value: string;
 }
 
 /**
@@ -72,23 +72,13 @@ interface Entry {
  * back byte for byte, or to add the entries back when someone changed the
  * file meanwhile. `after` is null until the change is applied.
  */
-export interface ConfigChange {
+export interface ConfigChange extends Pick<FileStrip, 'removed' | 'replaced' | 'sections'> {
   file: string;
   original: Buffer;
   mode: number;
-  /** Entries taken out, in their order, to add back when the file changed meanwhile. */
-  removed: Entry[];
-  /** Values rewritten in place (a URL without its userinfo). */
-  replaced: Array<{ key: string; from: string; to: string }>;
-  /** Sections removed whole (insteadOf rewrites to a URL with userinfo). */
-  sections: Array<{ section: string; entries: Entry[] }>;
   after: Buffer | null;
 }
 
-const EXTRAHEADER = /^http\.(?:.+\.)?extraheader$/;
-const HELPER = /^credential\.(?:.+\.)?helper$/;
-const REMOTE_URL = /^remote\..+\.(?:url|pushurl)$/;
-const INSTEADOF = /^url\.(.+)\.(?:insteadof|pushinsteadof)$/;
 const INCLUDE = /^(?:include|includeif\..+)\.path$/;
 
 /**
@@ -118,64 +108,18 @@ export async function stripCheckoutCredentials(
   const [common, before] = await Promise.all([git.ok(commonDir), effectiveUrl(git, remote)]);
   const localFile = join(common, 'config');
 
-  const files = await configFiles([localFile, join(common, 'config.worktree')]);
   const found: FoundCredential[] = [];
   const changes: ConfigChange[] = [];
-  const insteadOf: Array<{ base: string; value: string }> = [];
+  const insteadOf: UrlRewrite[] = [];
   let header: string | null = null;
-
-  for (const file of files) {
-    const entries = await listFile(git, file);
-    const change: ConfigChange = {
-      file,
-      original: await readFile(file),
-      mode: (await stat(file)).mode & 0o7777,
-      removed: [],
-      replaced: [],
-      sections: [],
-      after: null,
-    };
-    const sectionsSeen = new Set<string>();
-    for (const e of entries) {
-      if (EXTRAHEADER.test(e.key)) {
-        found.push({ kind: 'extraheader', key: e.key, file });
-        change.removed.push(e);
-        if (
-          header === null &&
-          /^authorization:/i.test(e.value.trim()) &&
-          before !== null &&
-          scopeMatches(e.key, before)
-        )
-          header = e.value.trim();
-      } else if (HELPER.test(e.key) && e.value.trim() !== '') {
-        found.push({ kind: 'credential-helper', key: e.key, file });
-        change.removed.push(e);
-      } else if (REMOTE_URL.test(e.key) && userinfoOf(e.value) !== null) {
-        found.push({ kind: 'url-userinfo', key: e.key, file });
-        change.replaced.push({ key: e.key, from: e.value, to: withoutUserinfo(e.value) });
-      } else {
-        const m = INSTEADOF.exec(e.key);
-        const base = m?.[1];
-        if (base === undefined || userinfoOf(base) === null) continue;
-        const section = `url.${base}`;
-        found.push({
-          kind: 'insteadof-userinfo',
-          key: `url.${withoutUserinfo(base, '***@')}.${e.key.slice(section.length + 1)}`,
-          file,
-        });
-        insteadOf.push({ base: withoutUserinfo(base), value: e.value });
-        if (sectionsSeen.has(section)) continue;
-        sectionsSeen.add(section);
-        change.sections.push({ section, entries: entries.filter((x) => x.key.startsWith(`${section}.`)) });
-      }
-    }
-    if (change.removed.length + change.replaced.length + change.sections.length > 0) changes.push(change);
+  for (const file of await configFiles([localFile, join(common, 'config.worktree')])) {
+    const strip = planFileStrip(file, await listFile(git, file), before);
+    pushAll(found, strip.found);
+    pushAll(insteadOf, strip.insteadOf);
+    header ??= strip.header;
+    if (changesFile(strip)) changes.push(await configChange(file, strip));
   }
-
-  if (header === null && before !== null) {
-    const info = userinfoOf(before);
-    if (info !== null) header = basicHeader(info);
-  }
+  header ??= urlCredentialHeader(before);
 
   if (changes.length > 0) await opts.record?.(changes);
   for (const c of changes) await applyChange(git, c);
@@ -240,11 +184,6 @@ export function gitAuthEnv(auth: RemoteAuth | null): Record<string, string> {
   ]);
 }
 
-/** The header actions/checkout builds from a token (`x-access-token` basic auth), which GitHub accepts for git over HTTPS. */
-export function tokenHeader(token: string): string {
-  return basicHeader({ user: 'x-access-token', password: token });
-}
-
 /** The secret forms of a header line (the header, its base64 and the decoded password), for log masking. */
 export function headerSecrets(header: string): string[] {
   const b64 = /^authorization:\s*basic\s+(\S+)$/i.exec(header.trim())?.[1];
@@ -252,11 +191,6 @@ export function headerSecrets(header: string): string[] {
   const decoded = Buffer.from(b64, 'base64').toString('utf8');
   const password = decoded.slice(decoded.indexOf(':') + 1);
   return [header, b64, ...(password.length >= 4 ? [password] : [])];
-}
-
-/** Whether git over this URL needs an HTTP credential at all (file paths, file:// and ssh do not take one). */
-export function isHttpUrl(url: string): boolean {
-  return /^https?:\/\//i.test(url);
 }
 
 /**
@@ -312,7 +246,7 @@ function includedPath(from: string, value: string): string {
 }
 
 /** One file's own entries, includes not followed (each included file is read on its own). */
-async function listFile(git: Git, file: string): Promise<Entry[]> {
+async function listFile(git: Git, file: string): Promise<ConfigEntry[]> {
   const out = await git.ok(['config', '--file', file, '--no-includes', '--list', '--null']);
   return out
     .split('\0')
@@ -321,6 +255,20 @@ async function listFile(git: Git, file: string): Promise<Entry[]> {
       const nl = r.indexOf('\n');
       return nl < 0 ? { key: r, value: '' } : { key: r.slice(0, nl), value: r.slice(nl + 1) };
     });
+}
+
+/** The file as it is now, to put back, and what the strip will do to it. */
+async function configChange(file: string, strip: FileStrip): Promise<ConfigChange> {
+  const { removed, replaced, sections } = strip;
+  return {
+    file,
+    original: await readFile(file),
+    mode: (await stat(file)).mode & 0o7777,
+    removed,
+    replaced,
+    sections,
+    after: null,
+  };
 }
 
 async function applyChange(git: Git, c: ConfigChange): Promise<void> {
@@ -342,44 +290,12 @@ async function replayChange(git: Git, c: ConfigChange): Promise<void> {
 // ─── URLs ──────────────────────────────────────────────────────────────────
 
 /** The remote's URL after insteadOf rewriting, as git will use it; null when the remote has none. */
-async function effectiveUrl(
-  git: Git,
-  remote: string,
-  insteadOf: ReadonlyArray<{ base: string; value: string }> = [],
-): Promise<string | null> {
+async function effectiveUrl(git: Git, remote: string, insteadOf: readonly UrlRewrite[] = []): Promise<string | null> {
   const env = configEnv(rewritePairs(insteadOf));
   const configured = await git.run(['config', '--get', `remote.${remote}.url`], { env });
   if (configured.exitCode !== 0) return null;
   const out = await git.run(['ls-remote', '--get-url', remote], { env });
   return out.exitCode === 0 ? out.stdout.trim() : null;
-}
-
-function userinfoOf(url: string): { user: string; password: string | null } | null {
-  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/@]+)@/i.exec(url);
-  if (!m?.[1] || !isHttpUrl(url)) return null;
-  const [user = '', ...rest] = m[1].split(':');
-  return { user: decodeURIComponent(user), password: rest.length > 0 ? decodeURIComponent(rest.join(':')) : null };
-}
-
-function withoutUserinfo(url: string, replacement = ''): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]+@/i, `$1${replacement}`);
-}
-
-/** A user with no password is how a token is often written (`https://<token>@host/…`). */
-function basicHeader(info: { user: string; password: string | null }): string {
-  const pair = info.password === null ? `x-access-token:${info.user}` : `${info.user}:${info.password}`;
-  return `AUTHORIZATION: basic ${Buffer.from(pair, 'utf8').toString('base64')}`;
-}
-
-/** Whether `http[.<url>].extraheader` applies to `url` (git matches the config URL as a prefix, path segment-wise). */
-function scopeMatches(key: string, url: string): boolean {
-  const scope = /^http\.(?:(.+)\.)?extraheader$/.exec(key)?.[1];
-  if (scope === undefined) return true;
-  const target = withoutUserinfo(url).toLowerCase();
-  const prefix = withoutUserinfo(scope).toLowerCase().replace(/\/$/, '');
-  if (!target.startsWith(prefix)) return false;
-  const rest = target.slice(prefix.length);
-  return rest === '' || rest.startsWith('/');
 }
 
 /** Config for one git process through its environment (`GIT_CONFIG_COUNT`, `GIT_CONFIG_KEY_<n>`, `GIT_CONFIG_VALUE_<n>`). */
@@ -393,6 +309,6 @@ function configEnv(pairs: ReadonlyArray<readonly [string, string]>): Record<stri
   return env;
 }
 
-function rewritePairs(insteadOf: ReadonlyArray<{ base: string; value: string }>): Array<[string, string]> {
+function rewritePairs(insteadOf: readonly UrlRewrite[]): Array<[string, string]> {
   return insteadOf.map((r): [string, string] => [`url.${r.base}.insteadOf`, r.value]);
 }

@@ -1,20 +1,28 @@
 import type { ProviderCause } from '../core/verdict/availability.js';
 import { mkdir } from 'node:fs/promises';
-import { dispatchFolder, removeDispatchFolder } from '../sandbox/sandbox.js';
 import { tmpdir } from 'node:os';
 import type { BuiltinProvider, ProviderConfig } from '../core/config/schema.js';
-import { clip, tail } from '../core/text/truncate.js';
+import { clip } from '../core/text/truncate.js';
 import { meaningfulStderrLine } from '../core/report/failure.js';
 import { isSubscriptionToken, missingKeyMessage, readCredential } from './cli-credentials.js';
 import { locateAgentCli, overrideVariable, agentClisDir, pinnedInstallDir, type CliLaunch } from './cli-locate.js';
 import { AGENT_CLI_PINS, pinnedSpec } from './cli-pins.js';
 import { pickEnv } from './env.js';
-import { DEFAULT_MAX_OUTPUT_BYTES, describeMs, runProcess, type ProcessResult } from './process.js';
+import type { ProcessResult } from './process.js';
+import {
+  cutShort,
+  howItEnded,
+  inDispatchFolder,
+  refusedDispatch,
+  runDispatchProcess,
+  stderrTailWith,
+  withoutLines,
+} from './dispatch-run.js';
 import type { ProviderDeps } from './provider-deps.js';
 import type { DispatchRequest, DispatchResult, DispatchUsage, OpenedFiles, Provider } from './types.js';
-import { DEFAULT_UPSTREAMS, openRoute, withMetering } from './metering.js';
+import { DEFAULT_UPSTREAMS, openRoute } from './metering.js';
 import { agentCliActivityParser, forwardActivity } from './activity.js';
-import { platformRoute, platformWithoutGateway } from './platforms.js';
+import { platformRoute, platformWithoutGateway, type PlatformRoute } from './platforms.js';
 import type { PlatformAccess } from '../sandbox/gateway/index.js';
 
 /**
@@ -103,9 +111,6 @@ export const DEFAULT_MAX_TURNS = { executor: 300, readOnly: 150 } as const;
 /** Engine variables a CLI process sees; HOME and TMPDIR are replaced by private folders. */
 const PASSTHROUGH_ENV = ['PATH', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TZ'] as const;
 
-const STDERR_TAIL_LINES = 20;
-const STDERR_TAIL_CHARS = 4000;
-
 export interface AgentCliProviderOptions {
   spec: AgentCliSpec;
   rosterName: string;
@@ -132,36 +137,11 @@ export class AgentCliProvider implements Provider {
   }
 
   async run(request: DispatchRequest): Promise<DispatchResult> {
-    const { spec, config, deps } = this.options;
+    const { config, deps } = this.options;
     const engineEnv = deps.env ?? process.env;
-    const failed = (errorMessage: string, cause?: ProviderCause): DispatchResult => ({
-      ...(cause ? { cause } : {}),
-      status: 'error',
-      finalText: '',
-      sessionId: null,
-      usage: null,
-      durationMs: 0,
-      exitCode: null,
-      stderrTail: '',
-      errorMessage,
-    });
-
-    const refusal = spec.refuse?.(request, config) ?? null;
-    if (refusal !== null) return failed(refusal);
-    const lookup = locateAgentCli(this.kind, { env: engineEnv });
-    if (!lookup.found) return failed(this.notInstalledMessage(lookup.searched, engineEnv), 'cli-missing');
-    const platform = platformRoute(config, engineEnv, this.kind);
-    if (platform && !request.gateway)
-      return failed(platformWithoutGateway(this.kind, platform.access.kind), 'no-credential');
-    // On a platform, okstra's own credentials (or Azure's key) authenticate the gateway's requests: the CLI gets a
-    // stand-in only.
-    const credential = platform
-      ? (platform.key ?? { name: 'ANTHROPIC_AUTH_TOKEN', value: '' })
-      : readCredential(this.kind, config, engineEnv);
-    if (credential.value === null)
-      return failed(missingKeyMessage(this.product, this.kind, credential.name), 'no-credential');
-
-    const lease = request.lease;
+    const ready = this.readiness(request, engineEnv);
+    if (!ready.ok) return refusedDispatch(ready.message, ready.cause);
+    const { launch, platform, credential } = ready;
     const upstream = platform?.upstream ?? config?.baseUrl ?? DEFAULT_UPSTREAMS[this.kind];
     // A plan's token (not a cloud platform's access) is billed to the subscription.
     const billing = !platform && isSubscriptionToken(this.kind, credential.name) ? 'subscription' : undefined;
@@ -169,68 +149,80 @@ export class AgentCliProvider implements Provider {
       ...(billing ? { billing } : {}),
       ...(platform ? { platform: platform.access } : {}),
     });
-    const folder = await dispatchFolder(deps.tmpDir ?? tmpdir(), `okstra-${this.kind}-`, lease, ['tmp', 'out']).catch(
-      (error: unknown) => {
-        route?.close();
-        throw error;
-      },
-    );
-    const { dir } = folder;
-    try {
+    const where = { parent: deps.tmpDir ?? tmpdir(), prefix: `okstra-${this.kind}-`, privateNames: ['tmp', 'out'] };
+    return inDispatchFolder(request, route, where, async ({ dir, path }) => {
       // HOME stays okstra's until the spec has written the CLI's config into it; then it is given to the agent whole.
-      const home = folder.path('home');
-      const tmp = folder.path('tmp');
-      const outDir = folder.path('out');
+      const home = path('home');
       await mkdir(home, { mode: 0o700 });
       const limits = this.options.maxTurns ?? DEFAULT_MAX_TURNS;
       const ctx: CliRunContext = {
         request,
         dir,
         home,
-        outDir,
+        outDir: path('out'),
         // Through the gateway the CLI holds only its per-dispatch credential; the real key stays in okstra.
         apiKey: { name: credential.name, value: route?.credential ?? credential.value },
         baseUrl: route?.baseUrl ?? config?.baseUrl ?? null,
         config,
         platform: platform ? cliPlatform(platform.access) : null,
         maxTurns: request.readOnly ? limits.readOnly : limits.executor,
-        installDir: lookup.launch.source === 'pinned' ? pinnedInstallDir(agentClisDir(engineEnv), this.kind) : null,
+        installDir: launch.source === 'pinned' ? pinnedInstallDir(agentClisDir(engineEnv), this.kind) : null,
       };
-      const command = await spec.prepare(ctx);
+      const command = await this.options.spec.prepare(ctx);
       // The config files the spec wrote become the agent's own, with the rest of its HOME.
-      if (lease) await lease.giveWrite(home);
-      const onLine = forwardActivity(agentCliActivityParser(this.kind, request.cwd), request.onActivity);
-      const result = await runProcess({
-        file: lookup.launch.file,
-        args: [...lookup.launch.prefixArgs, ...command.args],
-        cwd: request.cwd,
-        env: {
-          ...pickEnv(engineEnv, PASSTHROUGH_ENV),
-          ...command.env,
-          ...lease?.env,
-          ...request.env,
-          HOME: home,
-          TMPDIR: tmp,
+      if (request.lease) await request.lease.giveWrite(home);
+      const env = { ...pickEnv(engineEnv, PASSTHROUGH_ENV), ...command.env, ...request.lease?.env, ...request.env };
+      const result = await runDispatchProcess(
+        request,
+        {
+          file: launch.file,
+          args: [...launch.prefixArgs, ...command.args],
+          env: { ...env, HOME: home, TMPDIR: path('tmp') },
+          stdin: { input: request.prompt },
+          onLine: forwardActivity(agentCliActivityParser(this.kind, request.cwd), request.onActivity),
         },
-        user: lease?.user ?? null,
-        input: request.prompt,
-        timeoutMs: request.timeoutMs,
-        maxOutputBytes: deps.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
-        keepStdout: 'tail',
-        ...(deps.killGraceMs !== undefined ? { killGraceMs: deps.killGraceMs } : {}),
-        ...(request.signal ? { signal: request.signal } : {}),
-        ...(onLine ? { onLine } : {}),
-      });
-      const outcome = withMetering(await this.toDispatchResult(result, ctx, lookup.launch), route?.close() ?? null);
-      const leftover = await removeDispatchFolder(dir, lease);
-      return leftover
-        ? { ...outcome, stderrTail: [outcome.stderrTail, leftover].filter((s) => s !== '').join('\n') }
-        : outcome;
-    } catch (error) {
-      route?.close();
-      await removeDispatchFolder(dir, lease);
-      throw error;
-    }
+        deps,
+      );
+      return this.toDispatchResult(result, ctx, launch);
+    });
+  }
+
+  /**
+   * What must hold before anything starts: the spec accepts the request, the
+   * CLI is installed, a platform has its gateway, and there is a key (on a
+   * platform okstra's own credentials authenticate the gateway's requests, so
+   * the CLI gets a stand-in only).
+   */
+  private readiness(
+    request: DispatchRequest,
+    engineEnv: Readonly<Record<string, string | undefined>>,
+  ):
+    | { ok: true; launch: CliLaunch; platform: PlatformRoute | null; credential: { name: string; value: string } }
+    | { ok: false; message: string; cause?: ProviderCause } {
+    const { spec, config } = this.options;
+    const refusal = spec.refuse?.(request, config) ?? null;
+    if (refusal !== null) return { ok: false, message: refusal };
+    const lookup = locateAgentCli(this.kind, { env: engineEnv });
+    if (!lookup.found)
+      return { ok: false, message: this.notInstalledMessage(lookup.searched, engineEnv), cause: 'cli-missing' };
+    const platform = platformRoute(config, engineEnv, this.kind);
+    if (platform && !request.gateway)
+      return { ok: false, message: platformWithoutGateway(this.kind, platform.access.kind), cause: 'no-credential' };
+    const credential = platform
+      ? (platform.key ?? { name: 'ANTHROPIC_AUTH_TOKEN', value: '' })
+      : readCredential(this.kind, config, engineEnv);
+    if (credential.value === null)
+      return {
+        ok: false,
+        message: missingKeyMessage(this.product, this.kind, credential.name),
+        cause: 'no-credential',
+      };
+    return {
+      ok: true,
+      launch: lookup.launch,
+      platform,
+      credential: { name: credential.name, value: credential.value },
+    };
   }
 
   private async toDispatchResult(
@@ -240,7 +232,9 @@ export class AgentCliProvider implements Provider {
   ): Promise<DispatchResult> {
     const { spec } = this.options;
     const base = { durationMs: result.durationMs, exitCode: result.exitCode };
-    const stderr = withoutNoise(result.stderr, spec.stderrNoise ?? []);
+    const noise = spec.stderrNoise ?? [];
+    const stderr =
+      noise.length === 0 ? result.stderr : withoutLines(result.stderr, (l) => noise.some((re) => re.test(l)));
     if (result.spawnError !== null) {
       return {
         ...base,
@@ -248,14 +242,11 @@ export class AgentCliProvider implements Provider {
         finalText: '',
         sessionId: null,
         usage: null,
-        stderrTail: tail(stderr, STDERR_TAIL_LINES, STDERR_TAIL_CHARS),
+        stderrTail: stderrTailWith(stderr, []),
         errorMessage: `${this.product} (${launch.file}) could not be started: ${result.spawnError}`,
       };
     }
     const outcome = await spec.interpret(result, ctx);
-    const stderrTail = [tail(stderr, STDERR_TAIL_LINES, STDERR_TAIL_CHARS), ...(outcome.notes ?? [])]
-      .filter((s) => s !== '')
-      .join('\n');
     // Output cut at its head lost the first tool events: the set would prove nothing.
     const opened: OpenedFiles | undefined =
       outcome.opened && result.stdoutTruncated ? { source: 'self-reported' } : outcome.opened;
@@ -264,17 +255,11 @@ export class AgentCliProvider implements Provider {
       finalText: outcome.finalText,
       sessionId: outcome.sessionId,
       usage: outcome.usage,
-      stderrTail,
+      stderrTail: stderrTailWith(stderr, outcome.notes ?? []),
       ...(opened ? { opened } : {}),
     };
-    if (result.timedOut)
-      return {
-        ...common,
-        status: 'timeout',
-        errorMessage: `${this.product} did not finish within ${describeMs(ctx.request.timeoutMs)}; its process tree was killed`,
-      };
-    if (result.aborted)
-      return { ...common, status: 'error', errorMessage: `${this.product} was cancelled; its process tree was killed` };
+    const stopped = cutShort(result, this.product, ctx.request.timeoutMs);
+    if (stopped) return { ...common, ...stopped };
     if (outcome.ok && result.exitCode === 0) return { ...common, status: 'done' };
     return { ...common, status: 'error', errorMessage: this.failureMessage(result, ctx, outcome.failure, stderr) };
   }
@@ -285,8 +270,6 @@ export class AgentCliProvider implements Provider {
     failure: CliOutcome['failure'],
     stderr: string,
   ): string {
-    const how =
-      result.exitCode === null ? `was killed by ${result.signal ?? 'a signal'}` : `exited with code ${result.exitCode}`;
     const message = clip(oneLine(failure?.message ?? (meaningfulStderrLine(stderr) || 'no error message')), 600);
     switch (failure?.kind) {
       case 'auth':
@@ -294,7 +277,7 @@ export class AgentCliProvider implements Provider {
       case 'turn-limit':
         return `${this.product} stopped at its turn limit (${ctx.maxTurns} turns) before finishing: ${message}`;
       default:
-        return `${this.product} ${how}: ${message}`;
+        return `${this.product} ${howItEnded(result)}: ${message}`;
     }
   }
 
@@ -306,12 +289,4 @@ export class AgentCliProvider implements Provider {
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
-}
-
-function withoutNoise(stderr: string, noise: readonly RegExp[]): string {
-  if (noise.length === 0) return stderr;
-  return stderr
-    .split('\n')
-    .filter((line) => !noise.some((re) => re.test(line)))
-    .join('\n');
 }

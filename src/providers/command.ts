@@ -1,22 +1,24 @@
-import { dispatchFolder, removeDispatchFolder } from '../sandbox/sandbox.js';
 import { readAgentFile } from '../sandbox/fs-access.js';
-import { DEFAULT_UPSTREAMS, openRoute, withMetering, type Route } from './metering.js';
+import { DEFAULT_UPSTREAMS, openRoute } from './metering.js';
 import { DEFAULT_API_KEY_ENV } from './cli-credentials.js';
 import { tmpdir } from 'node:os';
 import { existsSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { ProviderConfig } from '../core/config/schema.js';
-import { clip, tail } from '../core/text/truncate.js';
+import { clip } from '../core/text/truncate.js';
 import { meaningfulStderrLine } from '../core/report/failure.js';
 import { pickEnv, type EnvSource } from './env.js';
+import { DEFAULT_MAX_OUTPUT_BYTES, type ProcessResult } from './process.js';
 import {
-  DEFAULT_MAX_OUTPUT_BYTES,
-  describeMs,
-  runProcess,
-  type ProcessResult,
-  type RunProcessOptions,
-} from './process.js';
+  cutShort,
+  howItEnded,
+  inDispatchFolder,
+  refusedDispatch,
+  runDispatchProcess,
+  stderrTailWith,
+  withoutLines,
+} from './dispatch-run.js';
 import { parseCommandLine } from './shell-words.js';
 import { commandActivityParser, forwardActivity, isCommandEventLine } from './activity.js';
 import type { DispatchRequest, DispatchResult, DispatchUsage, Provider } from './types.js';
@@ -66,9 +68,6 @@ export interface CommandProviderOptions {
 /** Engine variables a command process may see (besides its private HOME and the OKSTRA_* contract). */
 export const COMMAND_PASSTHROUGH_ENV = ['PATH', 'LANG', 'LC_ALL', 'TMPDIR', 'TZ'] as const;
 
-const STDERR_TAIL_LINES = 20;
-const STDERR_TAIL_CHARS = 4000;
-
 const UsageFileSchema = z.looseObject({
   inputTokens: z.number().int().min(0),
   outputTokens: z.number().int().min(0),
@@ -95,127 +94,100 @@ export class CommandProvider implements Provider {
 
   async run(request: DispatchRequest): Promise<DispatchResult> {
     const engineEnv = this.options.env ?? process.env;
-    const lease = request.lease;
-    let route: Route | null = null;
+    const key = this.apiKey(request, engineEnv);
+    if (typeof key === 'string') return refusedDispatch(key);
+    const route = key?.upstream ? openRoute(request, 'command', key.upstream, key.value) : null;
     // okstra's folder: the agent may enter it and read the prompt, and write only its own HOME. The answer files
     // go in that HOME too (not yet there when the program starts, so HOME starts empty): a folder of their own
     // would be one more directory made per session, and it would be just as much the agent's.
-    const { dir, path } = await dispatchFolder(this.options.tmpDir ?? tmpdir(), 'okstra-dispatch-', lease, ['home']);
-    let removed = false;
-    try {
-      const home = path('home');
-      const promptFile = path('prompt.md');
-      const outputFile = join(home, 'okstra-output.md');
-      const usageFile = join(home, 'okstra-usage.json');
+    const where = { parent: this.options.tmpDir ?? tmpdir(), prefix: 'okstra-dispatch-', privateNames: ['home'] };
+    return inDispatchFolder(request, route, where, async ({ path }) => {
+      const files: AnswerFiles = {
+        home: path('home'),
+        prompt: path('prompt.md'),
+        output: join(path('home'), 'okstra-output.md'),
+        usage: join(path('home'), 'okstra-usage.json'),
+      };
       // Written at once, like the folder: see dispatchFolder.
-      writeFileSync(promptFile, request.prompt, { mode: lease?.user ? 0o644 : 0o600 });
-
-      const env: Record<string, string> = { ...pickEnv(engineEnv, COMMAND_PASSTHROUGH_ENV) };
-      const keyName = this.options.config?.apiKeyEnv;
-      const key = keyName ? engineEnv[keyName] : undefined;
-      if (keyName && key !== undefined) {
-        if (request.gateway) {
-          const upstream = this.options.config?.baseUrl ?? upstreamForKeyName(keyName);
-          if (!upstream)
-            return this.refused(
-              `${this.rosterName}: providers.*.apiKeyEnv names ${keyName} but no baseUrl says which API it is for; set baseUrl (e.g. https://api.anthropic.com) so okstra's gateway can call it with the key, which the command never holds`,
-            );
-          route = openRoute(request, 'command', upstream, key);
-        }
-        env[keyName] = route?.credential ?? key;
-      }
-      Object.assign(env, lease?.env, request.env, {
-        HOME: home,
-        OKSTRA_ROLE: request.role,
-        OKSTRA_WORKER: request.worker,
-        OKSTRA_WORKTREE: request.cwd,
-        OKSTRA_READ_ONLY: request.readOnly ? '1' : '0',
-        OKSTRA_PLAN_ID: request.context.planId,
-        OKSTRA_STAGE: String(request.context.stage),
-        OKSTRA_RUN_ID: request.context.runId,
-        OKSTRA_PROMPT_FILE: promptFile,
-        OKSTRA_OUTPUT_FILE: outputFile,
-        OKSTRA_USAGE_FILE: usageFile,
-      });
-      if (request.model !== null) env.OKSTRA_MODEL = request.model;
-      else delete env.OKSTRA_MODEL;
-      const baseUrl = route?.baseUrl ?? this.options.config?.baseUrl;
-      if (baseUrl) env.OKSTRA_BASE_URL = baseUrl;
+      writeFileSync(files.prompt, request.prompt, { mode: request.lease?.user ? 0o644 : 0o600 });
+      // Through the gateway the command holds only its per-dispatch credential; the real key stays in okstra.
+      const held = key && { name: key.name, value: route?.credential ?? key.value };
+      const env = this.environment(request, engineEnv, files, held, route?.baseUrl ?? this.options.config?.baseUrl);
 
       const maxOutputBytes = this.options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
-      const result = await runProcess({
-        file: this.file,
-        args: this.args,
-        cwd: request.cwd,
-        env,
-        // The prompt file itself is its stdin: read at once, however busy okstra is when the program starts.
-        inputFile: resolve(promptFile),
-        timeoutMs: request.timeoutMs,
-        maxOutputBytes,
-        keepStdout: 'tail',
-        ...(this.options.killGraceMs !== undefined ? { killGraceMs: this.options.killGraceMs } : {}),
-        ...(request.signal ? { signal: request.signal } : {}),
-        user: lease?.user ?? null,
-        ...withLines(forwardActivity(commandActivityParser, request.onActivity)),
-      });
-      // Event lines are progress, not diagnostics: a failure's reason and tail come from the rest of stderr.
-      const stderrText = withoutEventLines(result.stderr);
-
-      const notes: string[] = [];
-      const usageNotes: string[] = [];
-      // Both files at once; the notes keep their order (the output file's first).
-      const [written, usage] = await Promise.all([
-        readAgentFile(outputFile, maxOutputBytes).catch((error: unknown) => {
-          notes.push(`okstra: ignored OKSTRA_OUTPUT_FILE: ${error instanceof Error ? error.message : String(error)}`);
-          return null;
-        }),
-        readUsage(usageFile, usageNotes),
-      ]);
-      const finalText = written ? written.text : result.stdout;
-      if (written?.truncated)
-        notes.push(`okstra: OKSTRA_OUTPUT_FILE was larger than ${maxOutputBytes} bytes; only its end was kept`);
-      else if (!written && result.stdoutTruncated)
-        notes.push(`okstra: stdout was larger than ${maxOutputBytes} bytes; only its end was kept`);
-      pushAll(notes, usageNotes);
-      // Everything of the answer is read: the folder goes now, and one that cannot be removed is a note, not a failure.
-      removed = true;
-      const leftover = await removeDispatchFolder(dir, lease);
-      if (leftover) notes.push(leftover);
-
-      const stderrTail = [tail(stderrText, STDERR_TAIL_LINES, STDERR_TAIL_CHARS), ...notes]
-        .filter((s) => s !== '')
-        .join('\n');
-      const summary = route?.close() ?? null;
-      route = null;
-      return withMetering(
+      const result = await runDispatchProcess(
+        request,
         {
-          ...this.outcome({ ...result, stderr: stderrText }, request),
-          finalText,
-          sessionId: null,
-          usage,
-          durationMs: result.durationMs,
-          exitCode: result.exitCode,
-          stderrTail,
+          file: this.file,
+          args: this.args,
+          env,
+          // The prompt file itself is its stdin: read at once, however busy okstra is when the program starts.
+          stdin: { inputFile: resolve(files.prompt) },
+          onLine: forwardActivity(commandActivityParser, request.onActivity),
         },
-        summary,
+        { maxOutputBytes, killGraceMs: this.options.killGraceMs },
       );
-    } finally {
-      route?.close();
-      if (!removed) await removeDispatchFolder(dir, lease);
-    }
+      // Event lines are progress, not diagnostics: a failure's reason and tail come from the rest of stderr.
+      const stderr = result.stderr.includes('okstra_event')
+        ? withoutLines(result.stderr, isCommandEventLine)
+        : result.stderr;
+      const answer = await readAnswer(files, maxOutputBytes, result);
+      return {
+        ...this.outcome({ ...result, stderr }, request),
+        finalText: answer.finalText,
+        sessionId: null,
+        usage: answer.usage,
+        durationMs: result.durationMs,
+        exitCode: result.exitCode,
+        stderrTail: stderrTailWith(stderr, answer.notes),
+      };
+    });
   }
 
-  private refused(errorMessage: string): DispatchResult {
-    return {
-      status: 'error',
-      finalText: '',
-      sessionId: null,
-      usage: null,
-      durationMs: 0,
-      exitCode: null,
-      stderrTail: '',
-      errorMessage,
-    };
+  /**
+   * The provider's API key (`apiKeyEnv`) when the engine has it, and the API it is for when a gateway holds it
+   * instead of the command; null without a key, and a refusal (why) when that API cannot be told.
+   */
+  private apiKey(
+    request: DispatchRequest,
+    engineEnv: EnvSource,
+  ): { name: string; value: string; upstream: string | null } | string | null {
+    const name = this.options.config?.apiKeyEnv;
+    const value = name ? engineEnv[name] : undefined;
+    if (!name || value === undefined) return null;
+    if (!request.gateway) return { name, value, upstream: null };
+    const upstream = this.options.config?.baseUrl ?? upstreamForKeyName(name);
+    if (upstream) return { name, value, upstream };
+    return `${this.rosterName}: providers.*.apiKeyEnv names ${name} but no baseUrl says which API it is for; set baseUrl (e.g. https://api.anthropic.com) so okstra's gateway can call it with the key, which the command never holds`;
+  }
+
+  /** The command's whole environment: the passthrough, its key (or the gateway's stand-in) and the OKSTRA_* contract. */
+  private environment(
+    request: DispatchRequest,
+    engineEnv: EnvSource,
+    files: AnswerFiles,
+    key: { name: string; value: string } | null,
+    baseUrl: string | undefined,
+  ): Record<string, string> {
+    const env: Record<string, string> = { ...pickEnv(engineEnv, COMMAND_PASSTHROUGH_ENV) };
+    if (key) env[key.name] = key.value;
+    Object.assign(env, request.lease?.env, request.env, {
+      HOME: files.home,
+      OKSTRA_ROLE: request.role,
+      OKSTRA_WORKER: request.worker,
+      OKSTRA_WORKTREE: request.cwd,
+      OKSTRA_READ_ONLY: request.readOnly ? '1' : '0',
+      OKSTRA_PLAN_ID: request.context.planId,
+      OKSTRA_STAGE: String(request.context.stage),
+      OKSTRA_RUN_ID: request.context.runId,
+      OKSTRA_PROMPT_FILE: files.prompt,
+      OKSTRA_OUTPUT_FILE: files.output,
+      OKSTRA_USAGE_FILE: files.usage,
+    });
+    if (request.model !== null) env.OKSTRA_MODEL = request.model;
+    else delete env.OKSTRA_MODEL;
+    if (baseUrl) env.OKSTRA_BASE_URL = baseUrl;
+    return env;
   }
 
   private outcome(
@@ -230,31 +202,50 @@ export class CommandProvider implements Provider {
         cause: 'cli-missing',
         errorMessage: `${what} could not be started: ${result.spawnError}`,
       };
-    if (result.timedOut) {
-      return {
-        status: 'timeout',
-        errorMessage: `${what} did not finish within ${describeMs(request.timeoutMs)}; its process tree was killed`,
-      };
-    }
-    if (result.aborted) return { status: 'error', errorMessage: `${what} was cancelled; its process tree was killed` };
+    const stopped = cutShort(result, what, request.timeoutMs);
+    if (stopped) return stopped;
     if (result.exitCode === 0) return { status: 'done' };
     const last = meaningfulStderrLine(result.stderr);
-    const how =
-      result.exitCode === null ? `was killed by ${result.signal ?? 'a signal'}` : `exited with code ${result.exitCode}`;
-    return { status: 'error', errorMessage: `${what} ${how}${last ? `: ${clip(last, 300)}` : ' (no stderr output)'}` };
+    return {
+      status: 'error',
+      errorMessage: `${what} ${howItEnded(result)}${last ? `: ${clip(last, 300)}` : ' (no stderr output)'}`,
+    };
   }
 }
 
-function withLines(onLine: RunProcessOptions['onLine']): Pick<RunProcessOptions, 'onLine'> {
-  return onLine ? { onLine } : {};
+/** Where the command finds its prompt and leaves its answer, all in the dispatch folder. */
+interface AnswerFiles {
+  home: string;
+  prompt: string;
+  output: string;
+  usage: string;
 }
 
-function withoutEventLines(stderr: string): string {
-  if (!stderr.includes('okstra_event')) return stderr;
-  return stderr
-    .split('\n')
-    .filter((line) => !isCommandEventLine(line))
-    .join('\n');
+/**
+ * The final message (OKSTRA_OUTPUT_FILE when written, else stdout), the usage
+ * file's, and notes on what was ignored or cut.
+ */
+async function readAnswer(
+  files: AnswerFiles,
+  maxOutputBytes: number,
+  result: Pick<ProcessResult, 'stdout' | 'stdoutTruncated'>,
+): Promise<{ finalText: string; usage: DispatchUsage | null; notes: string[] }> {
+  const notes: string[] = [];
+  const usageNotes: string[] = [];
+  // Both files at once; the notes keep their order (the output file's first).
+  const [written, usage] = await Promise.all([
+    readAgentFile(files.output, maxOutputBytes).catch((error: unknown) => {
+      notes.push(`okstra: ignored OKSTRA_OUTPUT_FILE: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }),
+    readUsage(files.usage, usageNotes),
+  ]);
+  if (written?.truncated)
+    notes.push(`okstra: OKSTRA_OUTPUT_FILE was larger than ${maxOutputBytes} bytes; only its end was kept`);
+  else if (!written && result.stdoutTruncated)
+    notes.push(`okstra: stdout was larger than ${maxOutputBytes} bytes; only its end was kept`);
+  pushAll(notes, usageNotes);
+  return { finalText: written ? written.text : result.stdout, usage, notes };
 }
 
 const MAX_USAGE_FILE_BYTES = 64 * 1024;

@@ -37,92 +37,100 @@ const DOUBLE_QUOTE_ESCAPABLE = new Set(['"', '\\', '`', '$']);
 
 export function splitShellWords(line: string): string[] {
   const words: string[] = [];
-  let word = '';
-  let inWord = false;
+  // null between words, so `''` still makes an (empty) word.
+  let word: string | null = null;
   let i = 0;
-  const fail = (what: string): never => {
-    throw new CommandLineError(`command line ${JSON.stringify(line)}: ${what}`, line);
-  };
-
   while (i < line.length) {
     const c = line[i] as string;
     if (SPACE.has(c)) {
-      if (inWord) words.push(word);
-      word = '';
-      inWord = false;
+      if (word !== null) words.push(word);
+      word = null;
       i += 1;
-      continue;
-    }
-    if (c === '\\' && line[i + 1] === '\n') {
+    } else if (c === '\\' && line[i + 1] === '\n') {
       // Line continuation: joins the lines, adds nothing.
       i += 2;
-      continue;
+    } else {
+      const piece = readPiece(line, i);
+      word = (word ?? '') + piece.text;
+      i = piece.end;
     }
-    inWord = true;
-    if (c === "'") {
-      const end = line.indexOf("'", i + 1);
-      if (end === -1) fail(`unbalanced single quote at column ${i + 1}; close it with '`);
-      word += line.slice(i + 1, end);
-      i = end + 1;
-      continue;
-    }
-    if (c === '"') {
-      let j = i + 1;
-      let closed = false;
-      while (j < line.length) {
-        const d = line[j] as string;
-        if (d === '"') {
-          closed = true;
-          break;
-        }
-        if (d === '\\' && j + 1 < line.length) {
-          const next = line[j + 1] as string;
-          if (next === '\n') {
-            j += 2;
-            continue;
-          }
-          if (DOUBLE_QUOTE_ESCAPABLE.has(next)) {
-            word += next;
-            j += 2;
-            continue;
-          }
-        }
-        word += d;
-        j += 1;
-      }
-      if (!closed) fail(`unbalanced double quote at column ${i + 1}; close it with "`);
-      i = j + 1;
-      continue;
-    }
-    if (c === '\\') {
-      if (i + 1 >= line.length) fail('a backslash at the end escapes nothing; write \\\\ for a literal backslash');
-      word += line[i + 1] as string;
-      i += 2;
-      continue;
-    }
-    if (OPERATORS.has(c)) {
-      fail(
-        `unquoted ${JSON.stringify(c)} at column ${i + 1} is shell syntax, and okstra runs the command without a shell; quote it to pass it literally, or put the pipeline in a script and configure that`,
-      );
-    }
-    if (c === '$' && /^[A-Za-z_{(]/.test(line[i + 1] ?? '')) {
-      fail(
-        `unquoted ${JSON.stringify(line.slice(i, i + 2))} at column ${i + 1} looks like a shell variable or substitution, which okstra does not expand (no shell runs the command); quote it to pass it literally, or read the variable inside your program`,
-      );
-    }
-    word += c;
-    i += 1;
   }
-  if (inWord) words.push(word);
+  if (word !== null) words.push(word);
   return words;
+}
+
+/** What one piece of a word, starting at `i`, contributes and where the next begins. */
+interface Piece {
+  text: string;
+  end: number;
+}
+
+/** A quoted string, an escaped character or one plain character. */
+function readPiece(line: string, i: number): Piece {
+  const c = line[i] as string;
+  if (c === "'") return singleQuoted(line, i);
+  if (c === '"') return doubleQuoted(line, i);
+  if (c === '\\') {
+    if (i + 1 >= line.length) fail(line, 'a backslash at the end escapes nothing; write \\\\ for a literal backslash');
+    return { text: line[i + 1] as string, end: i + 2 };
+  }
+  refuseShellSyntax(line, i);
+  return { text: c, end: i + 1 };
+}
+
+/** `'…'`: everything up to the next `'` is literal. */
+function singleQuoted(line: string, i: number): Piece {
+  const end = line.indexOf("'", i + 1);
+  if (end === -1) fail(line, `unbalanced single quote at column ${i + 1}; close it with '`);
+  return { text: line.slice(i + 1, end), end: end + 1 };
+}
+
+/** `"…"`: literal but for the escapes of DOUBLE_QUOTE_ESCAPABLE and a removed backslash-newline. */
+function doubleQuoted(line: string, i: number): Piece {
+  let text = '';
+  let j = i + 1;
+  while (j < line.length) {
+    const d = line[j] as string;
+    if (d === '"') return { text, end: j + 1 };
+    const next = line[j + 1];
+    if (d === '\\' && next === '\n') {
+      j += 2;
+    } else if (d === '\\' && next !== undefined && DOUBLE_QUOTE_ESCAPABLE.has(next)) {
+      text += next;
+      j += 2;
+    } else {
+      text += d;
+      j += 1;
+    }
+  }
+  return fail(line, `unbalanced double quote at column ${i + 1}; close it with "`);
+}
+
+/** Unquoted shell syntax is refused: a reader would expect a shell to act on it, and none runs. */
+function refuseShellSyntax(line: string, i: number): void {
+  const c = line[i] as string;
+  if (OPERATORS.has(c)) {
+    fail(
+      line,
+      `unquoted ${JSON.stringify(c)} at column ${i + 1} is shell syntax, and okstra runs the command without a shell; quote it to pass it literally, or put the pipeline in a script and configure that`,
+    );
+  }
+  if (c === '$' && /^[A-Za-z_{(]/.test(line[i + 1] ?? '')) {
+    fail(
+      line,
+      `unquoted ${JSON.stringify(line.slice(i, i + 2))} at column ${i + 1} looks like a shell variable or substitution, which okstra does not expand (no shell runs the command); quote it to pass it literally, or read the variable inside your program`,
+    );
+  }
+}
+
+function fail(line: string, what: string): never {
+  throw new CommandLineError(`command line ${JSON.stringify(line)}: ${what}`, line);
 }
 
 /** The program and its arguments; refuses an empty command line. */
 export function parseCommandLine(line: string): { file: string; args: string[] } {
   const words = splitShellWords(line);
   const [file, ...args] = words;
-  if (file === undefined || file === '') {
-    throw new CommandLineError(`command line ${JSON.stringify(line)}: names no program`, line);
-  }
+  if (file === undefined || file === '') fail(line, 'names no program');
   return { file, args };
 }

@@ -1,14 +1,12 @@
 import type { OkstraConfig } from '../core/config/index.js';
 import {
   dispatchInputs,
-  selectStages,
-  workflowProblems,
   type LaunchMode,
   type LaunchTrigger,
   type LaunchWhat,
   type RunOptions,
 } from '../core/commands/index.js';
-import { approvalStatus, notApprovedMessage } from '../core/ledger/index.js';
+import { planLaunch, queuedSummary, refusedLaunchReason, type LaunchPlan } from '../core/commands/launch-plan.js';
 import type { Plan } from '../core/plan/index.js';
 import { checkRunName } from '../core/report/check-run.js';
 import { inlineCode } from '../core/text/escape.js';
@@ -75,12 +73,12 @@ export function dispatchRef(
 }
 
 /**
- * Starts okstra on a pull request: picks the stages from the ledger,
- * checks that the workflow can report back, then per workflow run (one per
- * stage; one for a chain) creates its queued check(s) on the pull request's
- * head and dispatches the workflow on the default branch with the check
- * ids (and `plan-ref`, see dispatchRef). A dispatch GitHub refuses
- * completes its new checks as failures, so none is left queued.
+ * Starts okstra on a pull request: decides what to start from the ledger
+ * and the workflow (planLaunch), then per workflow run (one per stage; one
+ * for a chain) creates its queued check(s) on the pull request's head and
+ * dispatches the workflow on the default branch with the check ids (and
+ * `plan-ref`, see dispatchRef). A dispatch GitHub refuses completes its new
+ * checks as failures, so none is left queued.
  */
 export async function launch(deps: TriggerDeps, config: OkstraConfig, req: LaunchRequest): Promise<LaunchOutcome> {
   const where = dispatchRef(deps.defaultBranch, req);
@@ -92,94 +90,99 @@ export async function launch(deps: TriggerDeps, config: OkstraConfig, req: Launc
     readRepoFile(deps.client, deps.repo, path, where.ref),
   ]);
   if (!ledger.ok) return ledger;
-  // The Action refuses an unapproved plan too; answering here spares a queued check and a workflow run that would fail.
-  const approval = approvalStatus(ledger.state, req.planBlob, config);
-  if (approval.kind === 'not-approved')
-    return { ok: false, reason: notApprovedMessage(req.plan.id, approval, HOW_TO_APPROVE) };
-  const selection = selectStages(req.plan, ledger.state, req.what, deps.now());
-  if (!selection.ok) return selection;
-  if (workflow === null)
-    return {
-      ok: false,
-      reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(where.ref)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).`,
-    };
-  const problems = workflowProblems(workflow);
-  const reset = req.what.kind === 'reconcile' && req.what.reset;
-  const rebase = req.what.kind === 'retry' && req.what.rebase === true;
-  if (problems.length > 0)
-    return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join('; ')}.` };
-
-  const runsUrl = `${deps.webUrl}/actions/workflows/${config.bot.workflow}`;
-  // A chain is one workflow run for all its stages; every other launch is one workflow run per stage, so
-  // independent stages run on parallel runners, each in its own concurrency group (plan + stage).
-  const runs = selection.mode === 'chain' ? [selection.stages] : selection.stages.map((n) => [n]);
-  // Each run is its check(s) then its dispatch; runs go out a few at once, so a fan-out of eight stages costs a
-  // couple of API round trips of latency instead of sixteen in a row.
-  const startRun = async (
-    stages: number[],
-  ): Promise<{ stages: number[]; ids: Map<number, number>; error?: string }> => {
-    const ids = new Map<number, number>();
-    for (const stage of stages) {
-      const id = await createQueuedCheck(deps.client, deps.repo, {
-        name: checkRunName(req.plan.id, stage),
-        headSha: req.pr.headSha,
-        detailsUrl: runsUrl,
-        output: {
-          title: 'Queued',
-          summary: `Requested by @${req.actor} (${req.origin}). Waiting for the [okstra workflow](${runsUrl}) to ${queuedWork(selection.mode, stages, reset, rebase)} of plan ${inlineCode(req.plan.id)}.`,
-        },
-      });
-      ids.set(stage, id);
-    }
-    const inputs = dispatchInputs({
-      mode: selection.mode,
-      ...(reset ? { reset } : {}),
-      ...(rebase ? { rebase } : {}),
-      planPath: req.planPath,
-      planRef: where.planRef,
-      stages,
-      prNumber: req.pr.number,
-      executor: req.options.executor,
-      verifiers: req.options.verifiers,
-      models: req.options.models,
-      checkRunIds: ids,
-      trigger: req.trigger,
-      actor: req.actor,
-    });
-    try {
-      await dispatchWorkflow(deps.client, deps.repo, config.bot.workflow, where.ref, inputs);
-    } catch (error) {
-      const why = describeApiError(error);
-      await failQueuedChecks(
-        deps,
-        [...ids.values()],
-        `GitHub refused to dispatch ${inlineCode(path)}: ${inlineCode(why)}`,
-      );
-      return { stages, ids, error: why };
-    }
-    deps.log.info(
-      `dispatched ${config.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ''} ${selection.mode}${reset ? ' --reset' : ''}${rebase ? ' --rebase' : ''} ${stages.join(',')} on PR #${req.pr.number} (checks ${[...ids.values()].join(',')})`,
-    );
-    return { stages, ids };
-  };
+  const planned = planLaunch({
+    plan: req.plan,
+    planBlob: req.planBlob,
+    state: ledger.state,
+    config,
+    what: req.what,
+    now: deps.now(),
+    workflow: { path, ref: where.ref, text: workflow },
+    howToApprove: HOW_TO_APPROVE,
+  });
+  if (!planned.ok) return planned;
+  const { launch: plan } = planned;
+  const ctx: RunContext = { deps, config, req, where, path, plan };
+  // Runs go out a few at once, so a fan-out of eight stages costs a couple of API round trips of latency instead
+  // of sixteen in a row.
   const outcomes = await pool(
     DISPATCHES_AT_ONCE,
-    runs.map((stages) => () => startRun(stages)),
+    plan.runs.map((stages) => () => startWorkflowRun(ctx, stages)),
   );
   const checkRunIds = new Map(outcomes.flatMap((o) => [...o.ids]));
   const refused = outcomes.find((o) => o.error !== undefined);
   if (refused) {
     const started = outcomes.filter((o) => o.error === undefined).flatMap((o) => o.stages);
-    return {
-      ok: false,
-      reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(refused.error ?? '')})${started.length > 0 ? `; stage${started.length === 1 ? '' : 's'} ${started.join(', ')} did start` : ''}.`,
-    };
+    return { ok: false, reason: refusedLaunchReason(path, refused.error ?? '', started) };
   }
-  return { ok: true, mode: selection.mode, stages: selection.stages, checkRunIds };
+  return { ok: true, mode: plan.mode, stages: plan.stages, checkRunIds };
 }
 
 /** Workflow runs started at once by one launch: few enough for GitHub's limits on concurrent writes. */
 const DISPATCHES_AT_ONCE = 4;
+
+/** What every workflow run of one launch shares. */
+interface RunContext {
+  deps: TriggerDeps;
+  config: OkstraConfig;
+  req: LaunchRequest;
+  where: { ref: string; planRef: string | null };
+  path: string;
+  plan: LaunchPlan;
+}
+
+/**
+ * One workflow run: its queued check(s), then its dispatch. A dispatch GitHub
+ * refuses fails the checks just created and is answered with why.
+ */
+async function startWorkflowRun(
+  { deps, config, req, where, path, plan }: RunContext,
+  stages: number[],
+): Promise<{ stages: number[]; ids: Map<number, number>; error?: string }> {
+  const runsUrl = `${deps.webUrl}/actions/workflows/${config.bot.workflow}`;
+  const ask = { planId: req.plan.id, actor: req.actor, origin: req.origin, runsUrl };
+  const ids = new Map<number, number>();
+  for (const stage of stages) {
+    const id = await createQueuedCheck(deps.client, deps.repo, {
+      name: checkRunName(req.plan.id, stage),
+      headSha: req.pr.headSha,
+      detailsUrl: runsUrl,
+      output: { title: 'Queued', summary: queuedSummary(plan, stages, ask) },
+    });
+    ids.set(stage, id);
+  }
+  const { reset, rebase } = plan;
+  const inputs = dispatchInputs({
+    mode: plan.mode,
+    ...(reset ? { reset } : {}),
+    ...(rebase ? { rebase } : {}),
+    planPath: req.planPath,
+    planRef: where.planRef,
+    stages,
+    prNumber: req.pr.number,
+    executor: req.options.executor,
+    verifiers: req.options.verifiers,
+    models: req.options.models,
+    checkRunIds: ids,
+    trigger: req.trigger,
+    actor: req.actor,
+  });
+  try {
+    await dispatchWorkflow(deps.client, deps.repo, config.bot.workflow, where.ref, inputs);
+  } catch (error) {
+    const why = describeApiError(error);
+    await failQueuedChecks(
+      deps,
+      [...ids.values()],
+      `GitHub refused to dispatch ${inlineCode(path)}: ${inlineCode(why)}`,
+    );
+    return { stages, ids, error: why };
+  }
+  deps.log.info(
+    `dispatched ${config.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ''} ${plan.mode}${reset ? ' --reset' : ''}${rebase ? ' --rebase' : ''} ${stages.join(',')} on PR #${req.pr.number} (checks ${[...ids.values()].join(',')})`,
+  );
+  return { stages, ids };
+}
 
 /** A queued check whose workflow run never started is completed as a failure, so none is left queued. */
 async function failQueuedChecks(deps: TriggerDeps, ids: readonly number[], summary: string): Promise<void> {
@@ -194,21 +197,5 @@ async function failQueuedChecks(deps: TriggerDeps, ids: readonly number[], summa
       },
       { at: deps.now() },
     );
-  }
-}
-
-/** What the queued check says the workflow will do. */
-function queuedWork(mode: LaunchMode, stages: readonly number[], reset: boolean, rebase: boolean): string {
-  switch (mode) {
-    case 'chain':
-      return `run the chain ${stages.join(' → ')}`;
-    case 'stage':
-      return rebase
-        ? `replay stage ${stages.join(', ')}'s preserved branch onto the stage's current base, then run it`
-        : `run stage ${stages.join(', ')}`;
-    case 'reconcile':
-      return reset
-        ? `put stage ${stages.join(', ')}'s moved branch back at the head its done row records`
-        : `re-verify stage ${stages.join(', ')}'s moved branch and record its new head`;
   }
 }
