@@ -90,9 +90,14 @@ async function runDemo(io: CliIo, opts: DemoOptions): Promise<number> {
   return exitCode;
 }
 
-/** A real executor is checked as `okstra doctor` does before anything starts: exit 3 when it cannot run here. */
+/**
+ * A real executor gets doctor's checks of its CLI before anything starts, with the config the demo writes (no
+ * settings for the built-ins): exit 3 when it cannot run here.
+ */
 async function refuseUnusableExecutor(executor: BuiltinProvider, io: CliIo): Promise<void> {
-  const problems = await executorProblems(executor, io);
+  const config = parseConfig('', 'demo').config as OkstraConfig;
+  const checks = await checkAgentClis(config, io.env);
+  const problems = checks.filter((c) => c.ref === executor).flatMap(problemsOf);
   if (problems.length > 0)
     throw new CliError(
       `demo: the ${executor} executor cannot run here, so no stage was started:\n${problems.map((p) => `  - ${p}`).join('\n')}\n(\`okstra doctor\` shows every check; without --executor the demo needs no agent CLI)`,
@@ -213,13 +218,6 @@ function whereThingsAre(repo: string, plan: Plan, ledgerBranch: string): string[
     `reports          branch ${ledgerBranch}, plans/${plan.id}/reports/stage-<N>/<run>.json and .md, final/<run>.json`,
     `                   okstra report show --plan ${plan.id} --repo ${r} [--stage N | --run R]`,
   ];
-}
-
-/** doctor's checks of one CLI, with the config the demo writes (no settings for the built-ins). */
-async function executorProblems(ref: BuiltinProvider, io: CliIo): Promise<string[]> {
-  const config = parseConfig('', 'demo').config as OkstraConfig;
-  const checks = await checkAgentClis(config, io.env);
-  return checks.filter((c) => c.ref === ref).flatMap(problemsOf);
 }
 
 /** A report summary as a person reads it in a terminal: no Markdown markup, colours when it is a TTY. */
