@@ -50,16 +50,11 @@ async function readLedgerRow(file: string, cwd: string): Promise<LedgerRow | nul
 }
 
 async function readValidReport(file: string, cwd: string): Promise<FinalReport> {
-  const value = await readJson(file, cwd, 'report');
-  const checked = checkFinalReport(value);
-  if (!checked.ok) {
-    const first = checked.problems[0];
-    const more = checked.problems.length > 1 ? ` (+${checked.problems.length - 1} more)` : '';
-    throw new CliError(
-      `${file} is not a valid final report: ${first ? formatSchemaProblem(first) : 'schema mismatch'}${more}; run \`okstra report validate ${file}\``,
-    );
-  }
-  return checked.value;
+  return validFinalReport(
+    await readJson(file, cwd, 'report'),
+    file,
+    (more) => `${more > 0 ? ` (+${more} more)` : ''}; run \`okstra report validate ${file}\``,
+  );
 }
 
 /** A report stored without its Markdown (older runs) is rendered from its JSON, which must then be valid. */
@@ -72,14 +67,18 @@ function renderStored(json: string, path: string): string {
       `${path} on the ledger branch is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+  const report = validFinalReport(value, `${path} on the ledger branch`, () => '; `--format json` prints it as stored');
+  return renderMarkdown(report).markdown;
+}
+
+/** The final report `value` holds, or a refusal naming `subject`, its first schema problem and then `next(more)`. */
+function validFinalReport(value: unknown, subject: string, next: (more: number) => string): FinalReport {
   const checked = checkFinalReport(value);
-  if (!checked.ok) {
-    const first = checked.problems[0];
-    throw new CliError(
-      `${path} on the ledger branch is not a valid final report: ${first ? formatSchemaProblem(first) : 'schema mismatch'}; \`--format json\` prints it as stored`,
-    );
-  }
-  return renderMarkdown(checked.value).markdown;
+  if (checked.ok) return checked.value;
+  const first = checked.problems[0];
+  throw new CliError(
+    `${subject} is not a valid final report: ${first ? formatSchemaProblem(first) : 'schema mismatch'}${next(checked.problems.length - 1)}`,
+  );
 }
 
 interface ValidateOptions {
