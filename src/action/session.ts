@@ -222,13 +222,9 @@ function stagePublisher(
 /** The engine's edges, with live progress: the phase groups and the workers' lines in the log, and the check run. */
 function engineEdges(
   d: SessionDeps,
-  e: {
-    repoDir: string;
+  e: Pick<Session, 'repoDir' | 'rules' | 'config' | 'publisher'> & {
     remoteEnv: Record<string, string>;
-    rules: Rules;
-    config: OkstraConfig;
     sandbox: AgentSandbox;
-    publisher: StagePublisher;
   },
 ): { log: PhaseLog; deps: EngineDeps } {
   const { io, scrub } = d;
