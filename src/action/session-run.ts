@@ -29,7 +29,17 @@ export async function runSession(
   // both are on the way to the stage's claim. Awaited below; a session that fails first must not leave it unhandled.
   const stageModes = inputs.mode === 'stage' || inputs.mode === 'chain' ? import('./modes.js') : null;
   stageModes?.catch(() => undefined);
-  const session = await openSessionOrFail(d, inputs, ctx, scrub);
+  const session = await inGroup(io, `okstra: setup (mode ${inputs.mode}${inputs.dryRun ? ', dry run' : ''})`, () =>
+    openSession({
+      io,
+      inputs,
+      ctx,
+      env: d.env,
+      scrub,
+      ...(d.fetch ? { fetch: d.fetch } : {}),
+      ...(d.installClis ? { installClis: d.installClis } : {}),
+    }),
+  ).catch((error: unknown) => failOnUsersError(io, scrub, error));
   if (!session) return;
   mark('session:opened');
   try {
@@ -46,35 +56,15 @@ export async function runSession(
   if (failed.outagesOnly) io.setExitCode?.(EXIT_UNAVAILABLE);
 }
 
-/** The setup group; null when it failed on the user's config or roster, which is then the step's failure. */
-async function openSessionOrFail(
-  d: MainDeps,
-  inputs: ActionInputs,
-  ctx: RunnerContext,
-  scrub: Scrubber,
-): Promise<Session | null> {
-  const { io } = d;
-  try {
-    return await inGroup(io, `okstra: setup (mode ${inputs.mode}${inputs.dryRun ? ', dry run' : ''})`, () =>
-      openSession({
-        io,
-        inputs,
-        ctx,
-        env: d.env,
-        scrub,
-        ...(d.fetch ? { fetch: d.fetch } : {}),
-        ...(d.installClis ? { installClis: d.installClis } : {}),
-      }),
-    );
-  } catch (error) {
-    // Config and roster problems are the user's to fix: show every detail, then one line.
-    if (error instanceof RulesError) for (const line of error.details) io.error(line);
-    if (error instanceof RulesError || error instanceof ProviderError) {
-      io.setFailed(okstraLine(scrub.scrubAll(error.message)));
-      return null;
-    }
-    throw error;
-  }
+/**
+ * Config and roster problems are the user's to fix: every detail, then one line that fails the step; anything else is
+ * thrown on.
+ */
+export function failOnUsersError(io: ActionIo, scrub: Scrubber, error: unknown): null {
+  if (error instanceof RulesError) for (const line of error.details) io.error(line);
+  if (!(error instanceof RulesError || error instanceof ProviderError)) throw error;
+  io.setFailed(okstraLine(scrub.scrubAll(error.message)));
+  return null;
 }
 
 /**

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { LedgerFormatError } from '../../src/core/ledger/parse-ledger.js';
 import { emptyResults, type CompletedRun, type RunResults } from '../../src/action/plan-run.js';
-import { failureMessage, stepFailure } from '../../src/action/session-run.js';
+import { failOnUsersError, failureMessage, stepFailure } from '../../src/action/session-run.js';
+import type { ActionIo } from '../../src/action/io.js';
+import { RulesError } from '../../src/action/rules.js';
+import { Scrubber } from '../../src/core/text/scrub.js';
+import { ProviderError } from '../../src/providers/errors.js';
 
 /** A finished stage run that ended with `runStatus`; stepFailure reads nothing else of it. */
 const runEnded = (runStatus: string): CompletedRun =>
@@ -44,5 +48,37 @@ describe('stepFailure', () => {
       false,
     );
     expect(stepFailure(results(['a', 'b'], ['unavailable', 'error']), [])?.outagesOnly).toBe(false);
+  });
+});
+
+describe('failOnUsersError', () => {
+  /** The two calls failOnUsersError makes of the runner, recorded. */
+  function runner(): { io: ActionIo; errors: string[]; failed: string[] } {
+    const errors: string[] = [];
+    const failed: string[] = [];
+    const io = { error: (l: string) => errors.push(l), setFailed: (m: string) => failed.push(m) };
+    return { io: io as unknown as ActionIo, errors, failed };
+  }
+  const scrub = new Scrubber(['s3cret-token-value']);
+
+  it('fails the step on a config problem with every detail, then one scrubbed line', () => {
+    const r = runner();
+    const error = new RulesError('the config has 2 problems near s3cret-token-value', ['line 3: a', 'line 7: b']);
+    expect(failOnUsersError(r.io, scrub, error)).toBeNull();
+    expect(r.errors).toEqual(['line 3: a', 'line 7: b']);
+    expect(r.failed).toEqual(['okstra: the config has 2 problems near ***']);
+  });
+
+  it('fails the step on a roster problem with its line', () => {
+    const r = runner();
+    expect(failOnUsersError(r.io, scrub, new ProviderError('provider/unknown', 'no provider named x'))).toBeNull();
+    expect(r.failed).toEqual(['okstra: no provider named x']);
+  });
+
+  it('throws anything else on, failing nothing itself', () => {
+    const r = runner();
+    const error = new Error('git broke');
+    expect(() => failOnUsersError(r.io, scrub, error)).toThrow(error);
+    expect(r.failed).toEqual([]);
   });
 });
