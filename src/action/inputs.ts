@@ -80,7 +80,32 @@ export type InputsResult = { ok: true; inputs: ActionInputs } | { ok: false; err
 export function parseInputs(read: (name: InputName) => string): InputsResult {
   const raw = Object.fromEntries(INPUT_NAMES.map((n) => [n, read(n).trim()])) as Record<InputName, string>;
   const errors = new Map<InputName, string>();
-  const fromRequest = withRequest(raw, errors);
+  const fields = fieldReader(raw, errors, withRequest(raw, errors));
+  const mode = raw.mode === '' ? 'stage' : fields.get('mode');
+  const typed = typedInputs(fields.get);
+  const models = modelsInput(raw.models, errors);
+  const checkRunIds = checkRunIdsInput(raw['check-run-id'], fields.bad);
+  modeRules(mode, raw, checkRunIds, typed, fields.bad, fields.missing);
+  if (errors.size > 0 || mode === null)
+    return { ok: false, errors: INPUT_NAMES.flatMap((n) => (errors.has(n) ? [errors.get(n) as string] : [])) };
+  return { ok: true, inputs: { mode, ...textInputs(raw), ...typed, models, checkRunIds } };
+}
+
+type FieldGetter = <K extends keyof typeof RULES>(name: K) => Parsed<K> | null;
+
+/**
+ * Parses one input by its rule (null when unset) and records the first error of each input: `bad` for a value its
+ * rule refuses, named as the request's field when the request filled it; `missing` for one its mode needs.
+ */
+function fieldReader(
+  raw: Record<InputName, string>,
+  errors: Map<InputName, string>,
+  fromRequest: ReadonlySet<InputName>,
+): {
+  get: FieldGetter;
+  bad: (name: InputName, allowed: string) => void;
+  missing: (name: InputName, why: string) => void;
+} {
   const named = (name: InputName): string => (fromRequest.has(name) ? `request field "${name}"` : `input "${name}"`);
   const bad = (name: InputName, allowed: string): void => {
     if (!errors.has(name))
@@ -89,103 +114,82 @@ export function parseInputs(read: (name: InputName) => string): InputsResult {
   const missing = (name: InputName, why: string): void => {
     if (!errors.has(name)) errors.set(name, `input "${name}" is required ${why}`);
   };
-  function get<K extends keyof typeof RULES>(name: K): Parsed<K> | null {
+  const get: FieldGetter = (name) => {
     if (raw[name] === '') return null;
-    const rule = RULES[name] as FieldRule<Parsed<K>>;
+    const rule = RULES[name] as FieldRule<Parsed<typeof name>>;
     const value = rule.parse(raw[name]);
     if (value === undefined) {
       bad(name, rule.allowed);
       return null;
     }
     return value;
-  }
-
-  const mode = raw.mode === '' ? 'stage' : get('mode');
-  const planRef = get('plan-ref');
-  const stage = get('stage');
-  const stages = get('stages');
-  const executor = get('executor');
-  const verifiers = get('verifiers');
-  const ledgerBranch = get('ledger-branch');
-  const prNumber = get('pr-number');
-  const report = get('report');
-  const timeoutMinutes = get('timeout-minutes');
-  const installClis = get('install-clis') ?? false;
-  const dryRun = get('dry-run') ?? false;
-  const trigger = get('trigger');
-  const reset = get('reset') ?? false;
-  const rebase = get('rebase') ?? false;
-  const dispatchNext = get('dispatch-next') ?? false;
-  const issue = get('issue');
-  const planId = get('plan-id');
-  const approver = get('approver');
-  const reviewId = get('review-id');
-  const commentId = get('comment-id');
-
-  let models: Record<string, string> = {};
-  if (raw.models !== '') {
-    try {
-      models = parseModelOverrides([raw.models]);
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      errors.set('models', `input "models": ${error.message}`);
-    }
-  }
-
-  let checkRunIds: CheckRunIds = { kind: 'none' };
-  if (raw['check-run-id'] !== '') {
-    const ids = parseCheckRunIds(raw['check-run-id']);
-    if (ids) checkRunIds = ids;
-    else
-      bad(
-        'check-run-id',
-        'a check run id (mode stage) or a JSON object mapping stage numbers to check run ids (mode chain), e.g. {"2": 123, "3": 124}',
-      );
-  }
-
-  modeRules(mode, raw, checkRunIds, { reset, rebase }, bad, missing);
-
-  if (errors.size > 0 || mode === null)
-    return { ok: false, errors: INPUT_NAMES.flatMap((n) => (errors.has(n) ? [errors.get(n) as string] : [])) };
-  return {
-    ok: true,
-    inputs: {
-      mode,
-      plan: raw.plan || null,
-      planRef,
-      stage,
-      stages,
-      executor,
-      verifiers,
-      models,
-      config: raw.config || DEFAULT_CONFIG_PATH,
-      githubToken: raw['github-token'] || null,
-      apiKeys: {
-        anthropic: raw['anthropic-api-key'] || null,
-        openai: raw['openai-api-key'] || null,
-        gemini: raw['gemini-api-key'] || null,
-        claudeOauth: raw['claude-code-oauth-token'] || null,
-      },
-      ledgerBranch,
-      prNumber,
-      checkRunIds,
-      report: new Set(report ?? ['summary']),
-      timeoutMinutes,
-      installClis,
-      dryRun,
-      trigger,
-      actor: raw.actor || null,
-      reset,
-      rebase,
-      dispatchNext,
-      issue,
-      goal: raw.goal || null,
-      planId,
-      approver,
-      reviewId,
-      commentId,
-    },
   };
+  return { get, bad, missing };
+}
+
+/** The inputs with a rule, parsed, with their defaults. */
+function typedInputs(get: FieldGetter) {
+  return {
+    planRef: get('plan-ref'),
+    stage: get('stage'),
+    stages: get('stages'),
+    executor: get('executor'),
+    verifiers: get('verifiers'),
+    ledgerBranch: get('ledger-branch'),
+    prNumber: get('pr-number'),
+    report: new Set(get('report') ?? ['summary']),
+    timeoutMinutes: get('timeout-minutes'),
+    installClis: get('install-clis') ?? false,
+    dryRun: get('dry-run') ?? false,
+    trigger: get('trigger'),
+    reset: get('reset') ?? false,
+    rebase: get('rebase') ?? false,
+    dispatchNext: get('dispatch-next') ?? false,
+    issue: get('issue'),
+    planId: get('plan-id'),
+    approver: get('approver'),
+    reviewId: get('review-id'),
+    commentId: get('comment-id'),
+  } satisfies Partial<ActionInputs>;
+}
+
+/** The inputs taken as text, null when unset. */
+function textInputs(raw: Record<InputName, string>) {
+  return {
+    plan: raw.plan || null,
+    config: raw.config || DEFAULT_CONFIG_PATH,
+    githubToken: raw['github-token'] || null,
+    apiKeys: {
+      anthropic: raw['anthropic-api-key'] || null,
+      openai: raw['openai-api-key'] || null,
+      gemini: raw['gemini-api-key'] || null,
+      claudeOauth: raw['claude-code-oauth-token'] || null,
+    },
+    actor: raw.actor || null,
+    goal: raw.goal || null,
+  } satisfies Partial<ActionInputs>;
+}
+
+function modelsInput(value: string, errors: Map<InputName, string>): Record<string, string> {
+  if (value === '') return {};
+  try {
+    return parseModelOverrides([value]);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    errors.set('models', `input "models": ${error.message}`);
+    return {};
+  }
+}
+
+function checkRunIdsInput(value: string, bad: (name: InputName, allowed: string) => void): CheckRunIds {
+  if (value === '') return { kind: 'none' };
+  const ids = parseCheckRunIds(value);
+  if (ids) return ids;
+  bad(
+    'check-run-id',
+    'a check run id (mode stage) or a JSON object mapping stage numbers to check run ids (mode chain), e.g. {"2": 123, "3": 124}',
+  );
+  return { kind: 'none' };
 }
 
 /**

@@ -1,12 +1,16 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { planBranchName } from '../core/ids.js';
+import { planBranchName, planFilePath } from '../core/ids.js';
+import type { Plan } from '../core/plan/types.js';
+import type { PlanReviewReport } from '../core/report/schema/plan-review-report.js';
 import { planPullRequestBody, planPullRequestTitle } from '../core/report/plan-pr.js';
 import { validatePlanReviewReport } from '../core/report/validate-schema.js';
-import { draftPlan } from '../engine/plan-draft.js';
+import { draftPlan, type PlanDraftOutcome } from '../engine/plan-draft.js';
 import { commitPlan, commitTime } from '../git/plan-commit.js';
+import type { GitHubClient } from '../github/client.js';
 import { postComment } from '../github/issues.js';
+import type { IssueFacts } from '../github/plan-pr.js';
 import { buildRoster, planningRosterRequest } from '../providers/roster.js';
 import {
   draftedPlanText,
@@ -34,35 +38,63 @@ import type { Session } from './session.js';
  * src/triggers/plan-delivery.ts; the plan commit is src/git/plan-commit.ts.
  */
 export async function planMode(s: Session, r: RunResults): Promise<void> {
+  const job = await planJob(s);
+  if (!job.ok) {
+    r.failures.push(job.reason);
+    return;
+  }
+  const drafted = await draftPlanReport(s, job);
+  const { report, json, planText, plan } = drafted;
+  if (report.outcome === 'invalid' || planText === null || plan === null) {
+    const text = invalidPlanText(report);
+    if (job.issue) await postComment(job.client, s.ctx.repo, job.issue.number, text);
+    s.io.error(`okstra: plan ${report.plan.id}: ${report.reason ?? 'no valid plan'}`);
+    await s.io.summary(`${text}\n\n${planReportDetails(json)}`);
+    r.failures.push(`plan ${job.planId}: no valid plan delivered: ${report.reason ?? 'the draft did not validate'}`);
+    return;
+  }
+  await deliverPlan(s, job, { ...drafted, planText, plan });
+}
+
+/** What this run plans: which plan, where its file and branch are, and what a re-plan's planner is told. */
+interface PlanJob {
+  ok: true;
+  client: GitHubClient;
+  /** The default branch's commit the plan is drafted on. */
+  base: string;
+  planId: string;
+  planPath: string;
+  branch: string;
+  /** The plan branch's tip on the remote, when it exists. */
+  tip: string | null;
+  issue: IssueFacts | null;
+  replan: { number: number; htmlUrl: string } | null;
+  notes: string[];
+}
+
+/** The plan job, or why there is none (no token, no default branch commit, no target, a re-plan's branch gone). */
+async function planJob(s: Session): Promise<PlanJob | { ok: false; reason: string }> {
   const client = s.client;
-  if (!client) {
-    r.failures.push(
-      'mode plan needs the github-token input (with contents, pull-requests, issues and checks: write): it reads the issue and opens the plan pull request',
-    );
-    return;
-  }
+  if (!client)
+    return {
+      ok: false,
+      reason:
+        'mode plan needs the github-token input (with contents, pull-requests, issues and checks: write): it reads the issue and opens the plan pull request',
+    };
   const base = s.rules.commit;
-  if (!base) {
-    r.failures.push(`the default branch ${s.rules.defaultBranch} has no commit on ${s.remote} to plan on`);
-    return;
-  }
-  const { repo } = s.ctx;
-  const target = await planTarget(client, repo, s.inputs);
-  if (!target.ok) {
-    r.failures.push(target.reason);
-    return;
-  }
+  if (!base)
+    return { ok: false, reason: `the default branch ${s.rules.defaultBranch} has no commit on ${s.remote} to plan on` };
+  const target = await planTarget(client, s.ctx.repo, s.inputs);
+  if (!target.ok) return target;
   const { planId, issue, replan } = target;
-  const planPath = `${s.config.plansDir.replace(/\/+$/, '')}/${planId}.md`;
+  const planPath = planFilePath(s.config.plansDir, planId);
   const branch = planBranchName(planId);
   const tip = await s.refs.fetchBranch(branch);
-  if (replan && !tip) {
-    r.failures.push(`the branch ${branch} of pull request #${replan.number} is not on ${s.remote}`);
-    return;
-  }
+  if (replan && !tip)
+    return { ok: false, reason: `the branch ${branch} of pull request #${replan.number} is not on ${s.remote}` };
   const notes =
     replan && tip
-      ? await replanNotes(client, repo, {
+      ? await replanNotes(client, s.ctx.repo, {
           number: replan.number,
           tip,
           since: await commitTime(s.repoDir, tip),
@@ -70,7 +102,18 @@ export async function planMode(s: Session, r: RunResults): Promise<void> {
           current: (await s.refs.readFiles(tip, [planPath]))[planPath] ?? null,
         })
       : [];
-  const goal = goalText(issue, s.inputs.goal, replan?.number ?? null);
+  return { ok: true, client, base, planId, planPath, branch, tip, issue, replan, notes };
+}
+
+/**
+ * The planner drafts and the reviewers review; the plan-review report, scrubbed and checked against its schema, is
+ * kept on the runner (okstra-reports/) whatever the outcome.
+ */
+async function draftPlanReport(
+  s: Session,
+  job: PlanJob,
+): Promise<PlanDraftOutcome & { json: string; runId: string; temp: string }> {
+  const { planId, planPath, base, issue, replan, notes } = job;
   const roster = planningRoster(s);
   s.io.info(
     `planning ${planId} (${planPath}) on ${s.rules.defaultBranch} at ${base.slice(0, 12)}: planner ${roster.planner.name}; reviewers ${roster.reviewers.map((m) => m.name).join(', ') || 'none'}`,
@@ -78,7 +121,7 @@ export async function planMode(s: Session, r: RunResults): Promise<void> {
   const runId = runIdFor(s, 'plan');
   const outcome = await draftPlan(
     {
-      goal,
+      goal: goalText(issue, s.inputs.goal, replan?.number ?? null),
       planId,
       planPath,
       baseBranch: s.rules.defaultBranch,
@@ -106,35 +149,37 @@ export async function planMode(s: Session, r: RunResults): Promise<void> {
   const temp = s.ctx.runnerTemp || tmpdir();
   await mkdir(join(temp, 'okstra-reports'), { recursive: true });
   await writeFile(join(temp, 'okstra-reports', `${planId}-plan-${runId}.json`), json);
+  return { ...outcome, report, json, runId, temp };
+}
 
-  if (report.outcome === 'invalid' || outcome.planText === null || outcome.plan === null) {
-    const text = invalidPlanText(report);
-    if (issue) await postComment(client, repo, issue.number, text);
-    s.io.error(`okstra: plan ${report.plan.id}: ${report.reason ?? 'no valid plan'}`);
-    await s.io.summary(`${text}\n\n${planReportDetails(json)}`);
-    r.failures.push(`plan ${planId}: no valid plan delivered: ${report.reason ?? 'the draft did not validate'}`);
-    return;
-  }
-  const commit = await commitPlan(s.repoDir, s.deps.workspace, s.remote, temp, {
+/** One commit on the plan branch, the plan pull request, its check, the issue's comment and the step's summary. */
+async function deliverPlan(
+  s: Session,
+  job: PlanJob,
+  d: { report: PlanReviewReport; json: string; runId: string; temp: string; planText: string; plan: Plan },
+): Promise<void> {
+  const { client, planId, branch, issue } = job;
+  const { repo } = s.ctx;
+  const { report } = d;
+  const commit = await commitPlan(s.repoDir, s.deps.workspace, s.remote, d.temp, {
     branch,
-    parent: tip ?? base,
-    planPath,
-    text: outcome.planText,
-    runId,
+    parent: job.tip ?? job.base,
+    planPath: job.planPath,
+    text: d.planText,
+    runId: d.runId,
   });
-  const body = planPullRequestBody(report, outcome.plan, { reportUrl: runUrl(s.ctx) });
-  const title = planPullRequestTitle(outcome.plan);
+  const body = planPullRequestBody(report, d.plan, { reportUrl: runUrl(s.ctx) });
   const pr = await upsertPlanPull(client, repo, {
     branch,
     base: s.rules.defaultBranch,
-    title,
+    title: planPullRequestTitle(d.plan),
     body,
-    replan: replan?.number ?? null,
+    replan: job.replan?.number ?? null,
   });
-  await planCheck(client, repo, { report, commit, json, detailsUrl: runUrl(s.ctx), at: s.io.now() });
+  await planCheck(client, repo, { report, commit, json: d.json, detailsUrl: runUrl(s.ctx), at: s.io.now() });
   if (issue) await postComment(client, repo, issue.number, draftedPlanText(planId, report, pr.number));
   s.io.info(`plan ${planId}: ${report.outcome}; ${branch} at ${commit.slice(0, 12)}; pull request #${pr.number}`);
-  await s.io.summary(`${body}\n\n${planReportDetails(json)}`);
+  await s.io.summary(`${body}\n\n${planReportDetails(d.json)}`);
   if (report.outcome === 'blocked')
     s.io.warning(
       `okstra: plan ${planId} is blocked: ${report.reason ?? 'a blocking finding stands'} (see #${pr.number})`,

@@ -1,3 +1,4 @@
+import { homedir, tmpdir } from 'node:os';
 import type { OkstraConfig } from '../core/config/schema.js';
 import {
   describeStrip,
@@ -7,9 +8,11 @@ import {
   remoteAuth,
   stripCheckoutCredentials,
 } from '../git/credentials.js';
-import type { RemoteRefs } from '../git/remote-refs.js';
+import { RemoteRefs } from '../git/remote-refs.js';
 import type { GitHubClient } from '../github/client.js';
 import { reportedPullRequest } from '../github/runs.js';
+import { timed } from '../process/timings.js';
+import { agentClisDir } from '../providers/cli-locate.js';
 import type { Scrubber } from '../core/text/scrub.js';
 import { closePaths, reopenPaths, signInsToClose, untrackedToClose } from '../sandbox/checkout-privacy.js';
 import { openProvenSandbox } from '../sandbox/open-sandbox.js';
@@ -17,12 +20,13 @@ import { unisolatedSandbox, type AgentSandbox } from '../sandbox/sandbox.js';
 import type { Env, RunnerContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
 import type { ActionIo } from './io.js';
+import { loadRules, withInputOverrides, type Rules } from './rules.js';
 
 /**
- * The steps of opening a session that depend on the run's inputs: the
- * checkout's credentials, where plans are read, whether agents run (and so
- * the boundary), whether the API is needed, and the pull request to report
- * to. session.ts calls them in order.
+ * The steps of opening a session: the repository, the checkout's
+ * credentials, the rules and where plans are read, whether agents run (and
+ * so the boundary), whether the API is needed, and the pull request to
+ * report to. session.ts calls them in order.
  */
 
 export const REMOTE = 'origin';
@@ -196,4 +200,68 @@ export async function resolvePullRequest(
   if (number === null) return null;
   const fromEvent = ctx.event.pullRequest?.number === number ? ctx.event.pullRequest.headSha : null;
   return reportedPullRequest(client, ctx.repo, number, fromEvent, io.warning);
+}
+
+/** The checked-out repository and its commit; a workspace that is none stops the run, saying what to run first. */
+export async function openRepository(io: ActionIo, ctx: RunnerContext): Promise<{ refs: RemoteRefs; head: string }> {
+  const opened = await timed('session:open-refs', () => RemoteRefs.open(ctx.workspace, REMOTE));
+  if (!opened)
+    throw new Error(
+      `${ctx.workspace} is not a git repository with a commit checked out: run actions/checkout before okstra`,
+    );
+  io.info(
+    `repository ${opened.refs.repoDir} at ${opened.head.slice(0, 12)}${opened.shallow ? ' (shallow clone: fetching what the run needs)' : ''}`,
+  );
+  return opened;
+}
+
+/** The rules from the default branch, the run's config (the inputs' overrides applied) and the plan commit. */
+export async function readRules(
+  io: ActionIo,
+  refs: RemoteRefs,
+  head: string,
+  inputs: ActionInputs,
+  ctx: RunnerContext,
+): Promise<{ defaultBranch: string; rules: Rules; planCommit: string; config: OkstraConfig }> {
+  const defaultBranch = ctx.event.defaultBranch ?? (await timed('session:default-branch', () => refs.defaultBranch()));
+  if (!defaultBranch) throw new Error(`cannot tell the default branch of ${REMOTE}; the config is read from it`);
+  const rules = await timed('session:rules', () => loadRules(refs, defaultBranch, inputs.config));
+  const planCommit = await timed('session:plan-commit', () => resolvePlanCommit(io, refs, head, inputs, ctx));
+  const config = withInputOverrides(rules.config, inputs);
+  io.info(
+    `config: ${rules.source}${rules.overrides.length > 0 ? `; prompt overrides: ${rules.overrides.join(', ')}` : ''}`,
+  );
+  if (inputs.timeoutMinutes !== null)
+    io.info(`timeouts capped at ${inputs.timeoutMinutes} min by the timeout-minutes input`);
+  return { defaultBranch, rules, planCommit, config };
+}
+
+/**
+ * The agents' boundary (src/sandbox): the sandbox over the repository, the trusted root, the agent CLIs and the temp
+ * folder, then the untracked files closed to the agents. A failure undoes what the session had changed so far.
+ */
+export async function openBoundary(
+  io: ActionIo,
+  inputs: ActionInputs,
+  config: OkstraConfig,
+  env: { step: Env; provider: Env },
+  [repoDir, trustedRoot]: [string, string],
+  undo: { removeTrusted: () => Promise<void>; restoreCredentials: () => Promise<void> },
+): Promise<{ sandbox: AgentSandbox; reopenUntracked: () => Promise<void> }> {
+  const penv = env.provider;
+  const sandbox = await timed('session:sandbox', () =>
+    openSandbox(io, inputs, config, env.step, [repoDir, trustedRoot, agentClisDir(penv), tmpdir()]),
+  ).catch(async (error: unknown) => {
+    await undo.removeTrusted();
+    await undo.restoreCredentials();
+    throw error;
+  });
+  const reopenUntracked = await timed('session:close-untracked', () =>
+    closeUntracked(io, sandbox, { repoDir, home: env.step.HOME ?? homedir() }, [agentClisDir(penv), tmpdir()]),
+  ).catch(async (error: unknown) => {
+    await sandbox.close();
+    await undo.restoreCredentials();
+    throw error;
+  });
+  return { sandbox, reopenUntracked };
 }

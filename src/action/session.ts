@@ -3,9 +3,10 @@ import { builtinRefs, usesCommandProviders } from '../providers/run-providers.js
 import type { BuiltinProvider, OkstraConfig } from '../core/config/schema.js';
 import type { EngineDeps } from '../engine/types.js';
 import { createEngineDeps } from '../engine/setup.js';
-import { RemoteRefs } from '../git/remote-refs.js';
+import type { RemoteRefs } from '../git/remote-refs.js';
 import { StageWorkspace } from '../workspace/stage-workspace.js';
 import type { GitHubClient } from '../github/client.js';
+import type * as ClientModule from '../github/client.js';
 import { ClaimLog } from './claims.js';
 import { runUrl, type Env, type RunnerContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
@@ -13,17 +14,16 @@ import { readPlanAt, type PlanRead } from './plans.js';
 import { PhaseLog, WorkerLog, type ActionIo } from './io.js';
 import { progressIntervalFrom } from '../github/check-progress.js';
 import { StagePublisher } from '../github/stage-publisher.js';
-import { loadRules, withInputOverrides, type Rules } from './rules.js';
+import type { Rules } from './rules.js';
 import { providerEnv, providerKeyValues, ScrubbingLedgerStore, type Scrubber } from './secrets.js';
-import { homedir, tmpdir } from 'node:os';
 import { timed } from '../process/timings.js';
-import { agentClisDir } from '../providers/cli-locate.js';
+import type { AgentSandbox } from '../sandbox/sandbox.js';
 import {
   needsApi,
-  openSandbox,
+  openBoundary,
+  openRepository,
+  readRules,
   REMOTE,
-  resolvePlanCommit,
-  closeUntracked,
   resolvePullRequest,
   takeCredentials,
 } from './session-setup.js';
@@ -81,138 +81,42 @@ export async function openSession(d: SessionDeps): Promise<Session> {
   const { io, inputs, ctx } = d;
   // Read before anything is changed on the runner, so a bad value stops the run with nothing to undo.
   const progressIntervalMs = progressIntervalFrom(d.env);
-  // Octokit and its HTTP stack load only when the run may call the API, keeping them out of a plain run's start;
-  // asked for now, their module compiles while git works below instead of after it (a stage's claim waits on both).
-  const clientModule = inputs.githubToken && !inputs.dryRun ? import('../github/client.js') : null;
-  // Awaited where a client is made; left unawaited (no API call needed), a failed load must not end the process.
-  void clientModule?.catch(() => undefined);
-  const opened = await timed('session:open-refs', () => RemoteRefs.open(ctx.workspace, REMOTE));
-  if (!opened)
-    throw new Error(
-      `${ctx.workspace} is not a git repository with a commit checked out: run actions/checkout before okstra`,
-    );
-  const { refs, head } = opened;
+  const clientModule = startClientModule(inputs);
+  const { refs, head } = await openRepository(io, ctx);
   const repoDir = refs.repoDir;
-  io.info(
-    `repository ${repoDir} at ${head.slice(0, 12)}${opened.shallow ? ' (shallow clone: fetching what the run needs)' : ''}`,
-  );
-
   // Credentials out of the checkout's config for the run (session-setup.ts); restored by dispose().
   const { remoteEnv, restore: restoreCredentials } = await timed('session:credentials', () =>
     takeCredentials(io, inputs, repoDir, d.scrub),
   );
   refs.useRemoteEnv(remoteEnv);
-
-  const defaultBranch = ctx.event.defaultBranch ?? (await timed('session:default-branch', () => refs.defaultBranch()));
-  if (!defaultBranch) throw new Error(`cannot tell the default branch of ${REMOTE}; the config is read from it`);
-  const rules = await timed('session:rules', () => loadRules(refs, defaultBranch, inputs.config));
-  const planCommit = await timed('session:plan-commit', () => resolvePlanCommit(io, refs, head, inputs, ctx));
-  const config = withInputOverrides(rules.config, inputs);
-  io.info(
-    `config: ${rules.source}${rules.overrides.length > 0 ? `; prompt overrides: ${rules.overrides.join(', ')}` : ''}`,
-  );
-  if (inputs.timeoutMinutes !== null)
-    io.info(`timeouts capped at ${inputs.timeoutMinutes} min by the timeout-minutes input`);
-
+  const { defaultBranch, rules, planCommit, config } = await readRules(io, refs, head, inputs, ctx);
   const penv = providerEnv(d.env, inputs);
-  // Before anything runs: the keys the config names by variable come from the step's env, not an input main.ts scrubbed.
-  for (const key of providerKeyValues(config, penv)) {
-    io.setSecret(key);
-    const added = d.scrub.add(key);
-    if (!added.added && added.reason !== 'the value is already scrubbed')
-      io.warning(
-        `okstra: a model key is not scrubbed by value (${added.reason}); the runner still masks it in this log`,
-      );
-  }
-  if (inputs.installClis) {
-    if (!d.installClis) throw new Error('install-clis is not available in this build');
-    const install = d.installClis;
-    await timed('session:install-clis', () => install(builtinRefs(config, inputs, penv), penv, io.info));
-  }
-
-  const token = inputs.githubToken;
-  const client =
-    token && clientModule && needsApi(inputs, ctx, config)
-      ? (await timed('session:client-module', () => clientModule)).createGitHubClient({
-          token,
-          baseUrl: ctx.apiUrl,
-          log: io.info,
-          scrub: d.scrub,
-          ...(d.fetch ? { fetch: d.fetch } : {}),
-        })
-      : null;
+  scrubProviderKeys(d, config, penv);
+  if (inputs.installClis) await installClis(d, config, penv);
+  const client = await gitHubClient(d, clientModule, config);
   // Looked up while the boundary opens (it never rejects: a pull request it cannot read is warned of, and skipped).
   const prLookup = resolvePullRequest(io, client, ctx, inputs);
 
   const workspace = new StageWorkspace(repoDir, { remoteEnv });
-  let trustedRoot = repoDir;
-  let trustedWorktree: string | null = null;
-  if (rules.commit && rules.commit !== head && usesCommandProviders(config, inputs)) {
-    trustedWorktree = await workspace.addDetachedWorktree(rules.commit);
-    trustedRoot = trustedWorktree;
-  }
-
-  const earlyPlan = earlyPlanRead(inputs, refs, planCommit);
-  // ── the agents' boundary (src/sandbox) ────────────────────────────────────
-  const sandbox = await timed('session:sandbox', () =>
-    openSandbox(io, inputs, config, d.env, [repoDir, trustedRoot, agentClisDir(penv), tmpdir()]),
-  ).catch(async (error: unknown) => {
+  const trustedWorktree =
+    rules.commit && rules.commit !== head && usesCommandProviders(config, inputs)
+      ? await workspace.addDetachedWorktree(rules.commit)
+      : null;
+  const trustedRoot = trustedWorktree ?? repoDir;
+  const removeTrusted = async (): Promise<void> => {
     if (trustedWorktree) await workspace.removeWorktree(trustedWorktree);
-    await restoreCredentials();
-    throw error;
-  });
-  const reopenUntracked = await timed('session:close-untracked', () =>
-    closeUntracked(io, sandbox, { repoDir, home: d.env.HOME ?? homedir() }, [agentClisDir(penv), tmpdir()]),
-  ).catch(async (error: unknown) => {
-    await sandbox.close();
-    await restoreCredentials();
-    throw error;
-  });
-
-  const pr = await timed('session:pr-lookup', () => prLookup);
-  const publisher = new StagePublisher({
-    io,
-    client,
-    repo: ctx.repo,
-    targets: inputs.report,
-    checkRunIds: inputs.checkRunIds,
-    pr,
-    runUrl: runUrl(ctx),
-    serverUrl: ctx.serverUrl,
-    scrub: d.scrub,
-    ...(progressIntervalMs !== undefined ? { progressIntervalMs } : {}),
-  });
-  const log = new PhaseLog(io, (t) => d.scrub.scrubAll(t));
-  const workers = new WorkerLog(log, io.now);
-  const engineDeps = createEngineDeps({
-    repoDir,
-    ledgerBranch: config.ledgerBranch,
-    remote: REMOTE,
-    remoteEnv,
-    gates: rules.gates,
-    now: io.now,
-    // Live progress: the phase groups and the workers' lines in the log, and the running stage's check run.
-    log: (line) => {
-      log.line(line);
-      workers.line(line);
-      publisher.onLine(line);
-    },
-    wrapLedger: (store) => new ScrubbingLedgerStore(store, d.scrub),
-    sandbox,
-    // The gateway's per-dispatch credentials are secrets too: an agent may echo its own.
-    onSecret: (value) => {
-      io.setSecret(value);
-      d.scrub.add(value);
-    },
-  });
-  const deps: EngineDeps = {
-    ...engineDeps,
-    onActivity: (a) => {
-      workers.activity(a);
-      publisher.onActivity(a);
-    },
   };
-  let roster: Roster | null = null;
+  const earlyPlan = earlyPlanRead(inputs, refs, planCommit);
+  const { sandbox, reopenUntracked } = await openBoundary(
+    io,
+    inputs,
+    config,
+    { step: d.env, provider: penv },
+    [repoDir, trustedRoot],
+    { removeTrusted, restoreCredentials },
+  );
+  const publisher = stagePublisher(d, client, await timed('session:pr-lookup', () => prLookup), progressIntervalMs);
+  const { log, deps } = engineEdges(d, { repoDir, remoteEnv, rules, config, sandbox, publisher });
   return {
     io,
     inputs,
@@ -234,21 +138,11 @@ export async function openSession(d: SessionDeps): Promise<Session> {
     earlyPlan,
     claims: new ClaimLog(io.saveState, { repoDir, remote: REMOTE, ledgerBranch: config.ledgerBranch }),
     publisher,
-    // Built on first use: `status` needs no roster, and a roster naming an unavailable provider must not break it.
-    roster: () =>
-      (roster ??= buildRoster(
-        {
-          ...(inputs.executor ? { executor: inputs.executor } : {}),
-          ...(inputs.verifiers ? { verifiers: inputs.verifiers } : {}),
-          models: inputs.models,
-        },
-        config,
-        { env: penv, trustedRoot },
-      )),
+    roster: rosterOnce(inputs, config, penv, trustedRoot),
     dispose: async () => {
       await publisher.closeProgress();
       log.close();
-      if (trustedWorktree) await workspace.removeWorktree(trustedWorktree);
+      await removeTrusted();
       // The trees the stage runs kept for reuse go before the job's checkout is handed back.
       await workspace.close();
       await sandbox.close();
@@ -256,6 +150,127 @@ export async function openSession(d: SessionDeps): Promise<Session> {
       await restoreCredentials();
     },
   };
+}
+
+/**
+ * Octokit and its HTTP stack load only when the run may call the API, keeping them out of a plain run's start; asked
+ * for now, their module compiles while git works instead of after it (a stage's claim waits on both).
+ */
+function startClientModule(inputs: ActionInputs): Promise<typeof ClientModule> | null {
+  const clientModule = inputs.githubToken && !inputs.dryRun ? import('../github/client.js') : null;
+  // Awaited where a client is made; left unawaited (no API call needed), a failed load must not end the process.
+  void clientModule?.catch(() => undefined);
+  return clientModule;
+}
+
+/** Before anything runs: the keys the config names by variable come from the step's env, not an input main.ts scrubbed. */
+function scrubProviderKeys(d: SessionDeps, config: OkstraConfig, penv: Env): void {
+  for (const key of providerKeyValues(config, penv)) {
+    d.io.setSecret(key);
+    const added = d.scrub.add(key);
+    if (!added.added && added.reason !== 'the value is already scrubbed')
+      d.io.warning(
+        `okstra: a model key is not scrubbed by value (${added.reason}); the runner still masks it in this log`,
+      );
+  }
+}
+
+/** The `install-clis` input: the pinned agent CLIs the run's roster needs. */
+async function installClis(d: SessionDeps, config: OkstraConfig, penv: Env): Promise<void> {
+  if (!d.installClis) throw new Error('install-clis is not available in this build');
+  const install = d.installClis;
+  await timed('session:install-clis', () => install(builtinRefs(config, d.inputs, penv), penv, d.io.info));
+}
+
+/** The GitHub client when the run has a token and needs the API (session-setup.ts needsApi), else null. */
+async function gitHubClient(
+  d: SessionDeps,
+  clientModule: Promise<typeof ClientModule> | null,
+  config: OkstraConfig,
+): Promise<GitHubClient | null> {
+  const token = d.inputs.githubToken;
+  if (!token || !clientModule || !needsApi(d.inputs, d.ctx, config)) return null;
+  return (await timed('session:client-module', () => clientModule)).createGitHubClient({
+    token,
+    baseUrl: d.ctx.apiUrl,
+    log: d.io.info,
+    scrub: d.scrub,
+    ...(d.fetch ? { fetch: d.fetch } : {}),
+  });
+}
+
+function stagePublisher(
+  d: SessionDeps,
+  client: GitHubClient | null,
+  pr: Awaited<ReturnType<typeof resolvePullRequest>>,
+  progressIntervalMs: number | undefined,
+): StagePublisher {
+  return new StagePublisher({
+    io: d.io,
+    client,
+    repo: d.ctx.repo,
+    targets: d.inputs.report,
+    checkRunIds: d.inputs.checkRunIds,
+    pr,
+    runUrl: runUrl(d.ctx),
+    serverUrl: d.ctx.serverUrl,
+    scrub: d.scrub,
+    ...(progressIntervalMs !== undefined ? { progressIntervalMs } : {}),
+  });
+}
+
+/** The engine's edges, with live progress: the phase groups and the workers' lines in the log, and the check run. */
+function engineEdges(
+  d: SessionDeps,
+  e: Pick<Session, 'repoDir' | 'rules' | 'config' | 'publisher'> & {
+    remoteEnv: Record<string, string>;
+    sandbox: AgentSandbox;
+  },
+): { log: PhaseLog; deps: EngineDeps } {
+  const { io, scrub } = d;
+  const { publisher } = e;
+  const log = new PhaseLog(io, (t) => scrub.scrubAll(t));
+  const workers = new WorkerLog(log, io.now);
+  const engineDeps = createEngineDeps({
+    repoDir: e.repoDir,
+    ledgerBranch: e.config.ledgerBranch,
+    remote: REMOTE,
+    remoteEnv: e.remoteEnv,
+    gates: e.rules.gates,
+    now: io.now,
+    log: (line) => {
+      log.line(line);
+      workers.line(line);
+      publisher.onLine(line);
+    },
+    wrapLedger: (store) => new ScrubbingLedgerStore(store, scrub),
+    sandbox: e.sandbox,
+    // The gateway's per-dispatch credentials are secrets too: an agent may echo its own.
+    onSecret: (value) => {
+      io.setSecret(value);
+      scrub.add(value);
+    },
+  });
+  const onActivity: EngineDeps['onActivity'] = (a) => {
+    workers.activity(a);
+    publisher.onActivity(a);
+  };
+  return { log, deps: { ...engineDeps, onActivity } };
+}
+
+/** Built on first use: `status` needs no roster, and a roster naming an unavailable provider must not break it. */
+function rosterOnce(inputs: ActionInputs, config: OkstraConfig, penv: Env, trustedRoot: string): () => Roster {
+  let roster: Roster | null = null;
+  return () =>
+    (roster ??= buildRoster(
+      {
+        ...(inputs.executor ? { executor: inputs.executor } : {}),
+        ...(inputs.verifiers ? { verifiers: inputs.verifiers } : {}),
+        models: inputs.models,
+      },
+      config,
+      { env: penv, trustedRoot },
+    ));
 }
 
 export interface EarlyPlan {

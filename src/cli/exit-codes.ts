@@ -40,3 +40,15 @@ export function chainExitCode(
   const last = runs.at(-1);
   return last ? stageExitCode(last.report) : EXIT_REFUSED;
 }
+
+/**
+ * How `okstra demo` ends: the stages' runs decide (its scripted first FAIL is the point, what counts is how the stages
+ * end after the fix run); when they are all done, the closing `okstra status` must have worked too.
+ */
+export function demoOutcome(runsCode: number, statusCode: number): { verdict: string; exitCode: number } {
+  if (runsCode === EXIT_INFRA)
+    return { verdict: 'stopped: a worker could not do its job (its reason is above, exit 3)', exitCode: runsCode };
+  if (runsCode !== EXIT_OK)
+    return { verdict: 'stopped at a FAIL the fix run did not repair (exit 1)', exitCode: runsCode };
+  return { verdict: 'done', exitCode: statusCode === EXIT_OK ? EXIT_OK : EXIT_REFUSED };
+}

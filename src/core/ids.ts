@@ -36,6 +36,11 @@ export function planBranchName(planId: string): string {
   return `okstra/${planId}/plan`;
 }
 
+/** Where a plan's file goes in the repository: `<plansDir>/<planId>.md`, whatever slashes end the folder. */
+export function planFilePath(plansDir: string, planId: string): string {
+  return `${plansDir.replace(/\/+$/, '')}/${planId}.md`;
+}
+
 /** The plan id of a plan pull request's head branch (`okstra/<plan-id>/plan`), or null. */
 export function planIdOfPlanBranch(branch: string): string | null {
   const m = /^okstra\/([^/]+)\/plan$/.exec(branch);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planBranchName, planIdFromText, planIdOfPlanBranch, planIdProblem } from '../../src/core/ids.js';
+import { planBranchName, planFilePath, planIdFromText, planIdOfPlanBranch, planIdProblem } from '../../src/core/ids.js';
 
 describe('plan ids made from text', () => {
   it('joins lower-case words with "-", after the prefix', () => {
@@ -29,5 +29,10 @@ describe('plan ids made from text', () => {
     expect(planIdOfPlanBranch('okstra/issue-12-cache/plan')).toBe('issue-12-cache');
     for (const ref of ['okstra/x/stage-1', 'okstra/../plan', 'okstra/Bad_ID/plan', 'main', 'okstra/a/b/plan'])
       expect(planIdOfPlanBranch(ref), ref).toBeNull();
+  });
+
+  it("puts the plan file in the config's plans folder, whatever slashes end it", () => {
+    expect(planFilePath('.okstra/plans', 'issue-12-cache')).toBe('.okstra/plans/issue-12-cache.md');
+    expect(planFilePath('docs/plans//', 'p')).toBe('docs/plans/p.md');
   });
 });

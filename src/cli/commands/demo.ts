@@ -15,7 +15,7 @@ import { oneOf } from '../options.js';
 import { runProgram } from '../program.js';
 import { registerPlanCommands } from './plan.js';
 import { registerStatusCommand } from './status.js';
-import { chainExitCode, stageExitCode } from '../exit-codes.js';
+import { chainExitCode, demoOutcome, stageExitCode } from '../exit-codes.js';
 import { problemsOf } from './doctor.js';
 import { printDraft, runPlanDraft } from './plan-draft.js';
 import { DemoNarration } from '../demo-narration.js';
@@ -37,12 +37,22 @@ const GOAL = [
   'and a `tempconv` command-line tool. A temperature below absolute zero is an input error.',
 ].join('\n');
 
+interface DemoOptions {
+  executor?: BuiltinProvider;
+  dir?: string;
+  verbose?: boolean;
+}
+
 /**
  * `okstra demo`: the main job end to end on a throwaway copy of
  * examples/demo/project, with scripted stand-in agents (or a real executor).
  */
 export function registerDemoCommand(program: Command, io: CliIo, setExit: (code: number) => void): void {
-  program
+  demoCommand(program).action(async (opts: DemoOptions) => setExit(await runDemo(io, opts)));
+}
+
+function demoCommand(program: Command): Command {
+  return program
     .command('demo')
     .description(
       'Plan, approve and run a 3-stage change end to end in a throwaway repository: a planner drafts the plan from a goal (okstra catches its mistakes, a reviewer blocks one), the plan is approved, a stage fails verification, a fix run repairs it, the chain completes.',
@@ -53,97 +63,118 @@ export function registerDemoCommand(program: Command, io: CliIo, setExit: (code:
       oneOf(BUILTIN_PROVIDERS),
     )
     .option('--dir <dir>', 'where to create the demo repository (default: a new temporary folder)')
-    .option('--verbose', "print the engine's PROGRESS checkpoints as they are instead of the plain-words commentary")
-    .action(async (opts: { executor?: BuiltinProvider; dir?: string; verbose?: boolean }) => {
-      if (opts.executor) {
-        const problems = await executorProblems(opts.executor, io);
-        if (problems.length > 0)
-          throw new CliError(
-            `demo: the ${opts.executor} executor cannot run here, so no stage was started:\n${problems.map((p) => `  - ${p}`).join('\n')}\n(\`okstra doctor\` shows every check; without --executor the demo needs no agent CLI)`,
-            EXIT_INFRA,
-          );
-      }
-      const demoRoot = join(dirname(await packagePromptsDir()), 'examples', 'demo');
-      const repo = opts.dir
-        ? isAbsolute(opts.dir)
-          ? opts.dir
-          : resolve(io.cwd, opts.dir)
-        : mkdtempSync(join(tmpdir(), 'okstra-demo-'));
-      await createDemoRepo(demoRoot, repo);
-      io.out(`okstra demo: repository ${repo}`);
-      io.out(
-        opts.executor
-          ? `okstra demo: executor = the real ${opts.executor} CLI; the two reviewers are scripted stand-ins (examples/demo/agents), not AI.`
-          : "okstra demo: every agent here is a SCRIPTED STAND-IN (examples/demo/agents), not AI — it shows okstra's engine, ledger and reports, not an agent's skill.",
-      );
+    .option('--verbose', "print the engine's PROGRESS checkpoints as they are instead of the plain-words commentary");
+}
 
-      io.out('\n== plan: a planner drafts the plan from a goal; okstra checks it, the other agents review it');
-      const draft = await runPlanDraft(io, {
-        goal: GOAL,
-        id: 'tempconv',
-        repo,
-        ...(opts.verbose ? {} : { log: () => undefined }),
-      });
-      printDraft(io, draft);
-      if (draft.outcome.report.outcome !== 'valid')
-        throw new CliError(`demo: the planning run ended ${draft.outcome.report.outcome}; nothing was run`);
-      await demoGit(repo).ok(['add', '--', PLAN]);
-      await demoGit(repo).ok(['commit', '--quiet', '-m', 'tempconv: the plan okstra drafted and its reviewers passed']);
-      io.out('\n== approve: a person approves the exact content of the plan; stage runs refuse any other content');
-      io.out(
-        'okstra demo approves the plan itself, because this is a demo. In a real repository a person reads it and approves it: a review of the plan pull request, `/okstra approve` on it, or `okstra plan approve`.',
-      );
-      const approved = await runProgram(
-        ['plan', 'approve', '--plan', join(repo, PLAN), '--repo', repo, '--as', 'okstra demo'],
-        io,
-        USER_COMMANDS,
-      );
-      if (approved !== EXIT_OK) throw new CliError('demo: the plan could not be approved; nothing was run');
+/** The whole demo; returns its exit code. */
+async function runDemo(io: CliIo, opts: DemoOptions): Promise<number> {
+  if (opts.executor) await refuseUnusableExecutor(opts.executor, io);
+  const repo = await createDemoRepoFor(io, opts);
+  await planAndApprove(io, repo, opts.verbose === true);
+  const prepared = await prepareRun(io, {
+    plan: join(repo, PLAN),
+    repo,
+    ...(opts.executor ? { executor: opts.executor } : {}),
+  });
+  let runsCode: number;
+  try {
+    runsCode = await runStages(io, prepared, opts.verbose === true);
+  } finally {
+    await prepared.close();
+  }
+  io.out('\n== okstra status');
+  const statusCode = await runProgram(['status', '--plan', join(repo, PLAN), '--repo', repo], io, USER_COMMANDS);
+  const { verdict, exitCode } = demoOutcome(runsCode, statusCode);
+  for (const line of whereThingsAre(repo, prepared.plan, prepared.config.ledgerBranch)) io.out(line);
+  io.out(`\nokstra demo: ${verdict}.`);
+  return exitCode;
+}
 
-      const prepared = await prepareRun(io, {
-        plan: join(repo, PLAN),
-        repo,
-        ...(opts.executor ? { executor: opts.executor } : {}),
-      });
-      const narration = new DemoNarration((line) => io.out(line), opts.verbose === true);
-      const deps = { ...prepared.deps, log: narration.log };
-      const newRunId = (n: number): string => newLocalRunId(io.now(), n);
-      // The scripted first FAIL is the demo's point; what decides its exit is how the stages end after the fix run.
-      let runsCode = EXIT_OK;
-      try {
-        io.out('\n== chain: run every stage in order');
-        const first = await runChain({ ...prepared.request, newRunId }, deps);
-        printRuns(io, first);
-        if (chainExitCode(first.status, first.runs) === EXIT_INFRA) runsCode = EXIT_INFRA;
-        else if (first.status === 'failed') {
-          io.out(`\n== fix run: stage ${first.stage} re-enters its preserved branch with the findings in its prompt`);
-          const fix = await runStage({ ...prepared.request, stage: first.stage, runId: newRunId(first.stage) }, deps);
-          if (fix.kind === 'refused') throw new CliError(fix.reason);
-          io.out(forTerminal(io, renderSummary(fix.report).markdown));
-          runsCode = stageExitCode(fix.report);
-          if (runsCode === EXIT_OK) {
-            io.out('\n== chain: continue with what is left');
-            const rest = await runChain({ ...prepared.request, newRunId }, deps);
-            printRuns(io, rest);
-            runsCode = chainExitCode(rest.status, rest.runs);
-          }
-        }
-        if (runsCode === EXIT_OK) runsCode = await finalAndHandoff(io, prepared, deps);
-      } finally {
-        await prepared.close();
-      }
-      io.out('\n== okstra status');
-      const statusCode = await runProgram(['status', '--plan', join(repo, PLAN), '--repo', repo], io, USER_COMMANDS);
-      const verdict =
-        runsCode === EXIT_INFRA
-          ? 'stopped: a worker could not do its job (its reason is above, exit 3)'
-          : runsCode !== EXIT_OK
-            ? 'stopped at a FAIL the fix run did not repair (exit 1)'
-            : 'done';
-      for (const line of whereThingsAre(repo, prepared.plan, prepared.config.ledgerBranch)) io.out(line);
-      io.out(`\nokstra demo: ${verdict}.`);
-      setExit(runsCode !== EXIT_OK ? runsCode : statusCode === EXIT_OK ? EXIT_OK : EXIT_REFUSED);
-    });
+/**
+ * A real executor gets doctor's checks of its CLI before anything starts, with the config the demo writes (no
+ * settings for the built-ins): exit 3 when it cannot run here.
+ */
+async function refuseUnusableExecutor(executor: BuiltinProvider, io: CliIo): Promise<void> {
+  const config = parseConfig('', 'demo').config as OkstraConfig;
+  const checks = await checkAgentClis(config, io.env);
+  const problems = checks.filter((c) => c.ref === executor).flatMap(problemsOf);
+  if (problems.length > 0)
+    throw new CliError(
+      `demo: the ${executor} executor cannot run here, so no stage was started:\n${problems.map((p) => `  - ${p}`).join('\n')}\n(\`okstra doctor\` shows every check; without --executor the demo needs no agent CLI)`,
+      EXIT_INFRA,
+    );
+}
+
+/** The demo repository (in --dir, else a new temporary folder), and what its agents are. */
+async function createDemoRepoFor(io: CliIo, opts: DemoOptions): Promise<string> {
+  const demoRoot = join(dirname(await packagePromptsDir()), 'examples', 'demo');
+  const repo = opts.dir
+    ? isAbsolute(opts.dir)
+      ? opts.dir
+      : resolve(io.cwd, opts.dir)
+    : mkdtempSync(join(tmpdir(), 'okstra-demo-'));
+  await createDemoRepo(demoRoot, repo);
+  io.out(`okstra demo: repository ${repo}`);
+  io.out(
+    opts.executor
+      ? `okstra demo: executor = the real ${opts.executor} CLI; the two reviewers are scripted stand-ins (examples/demo/agents), not AI.`
+      : "okstra demo: every agent here is a SCRIPTED STAND-IN (examples/demo/agents), not AI — it shows okstra's engine, ledger and reports, not an agent's skill.",
+  );
+  return repo;
+}
+
+/** The planner drafts the plan from GOAL, the demo commits it and approves it as `okstra plan approve` does. */
+async function planAndApprove(io: CliIo, repo: string, verbose: boolean): Promise<void> {
+  io.out('\n== plan: a planner drafts the plan from a goal; okstra checks it, the other agents review it');
+  const draft = await runPlanDraft(io, {
+    goal: GOAL,
+    id: 'tempconv',
+    repo,
+    ...(verbose ? {} : { log: () => undefined }),
+  });
+  printDraft(io, draft);
+  if (draft.outcome.report.outcome !== 'valid')
+    throw new CliError(`demo: the planning run ended ${draft.outcome.report.outcome}; nothing was run`);
+  await demoGit(repo).ok(['add', '--', PLAN]);
+  await demoGit(repo).ok(['commit', '--quiet', '-m', 'tempconv: the plan okstra drafted and its reviewers passed']);
+  io.out('\n== approve: a person approves the exact content of the plan; stage runs refuse any other content');
+  io.out(
+    'okstra demo approves the plan itself, because this is a demo. In a real repository a person reads it and approves it: a review of the plan pull request, `/okstra approve` on it, or `okstra plan approve`.',
+  );
+  const approved = await runProgram(
+    ['plan', 'approve', '--plan', join(repo, PLAN), '--repo', repo, '--as', 'okstra demo'],
+    io,
+    USER_COMMANDS,
+  );
+  if (approved !== EXIT_OK) throw new CliError('demo: the plan could not be approved; nothing was run');
+}
+
+/**
+ * The chain, a fix run of the stage it stopped at, the rest of the chain, then final verification and the hand-off;
+ * returns the exit code of how the stages ended.
+ */
+async function runStages(io: CliIo, prepared: PreparedRun, verbose: boolean): Promise<number> {
+  const narration = new DemoNarration((line) => io.out(line), verbose);
+  const deps = { ...prepared.deps, log: narration.log };
+  const newRunId = (n: number): string => newLocalRunId(io.now(), n);
+  io.out('\n== chain: run every stage in order');
+  const first = await runChain({ ...prepared.request, newRunId }, deps);
+  printRuns(io, first);
+  if (chainExitCode(first.status, first.runs) === EXIT_INFRA) return EXIT_INFRA;
+  if (first.status === 'failed') {
+    io.out(`\n== fix run: stage ${first.stage} re-enters its preserved branch with the findings in its prompt`);
+    const fix = await runStage({ ...prepared.request, stage: first.stage, runId: newRunId(first.stage) }, deps);
+    if (fix.kind === 'refused') throw new CliError(fix.reason);
+    io.out(forTerminal(io, renderSummary(fix.report).markdown));
+    const fixCode = stageExitCode(fix.report);
+    if (fixCode !== EXIT_OK) return fixCode;
+    io.out('\n== chain: continue with what is left');
+    const rest = await runChain({ ...prepared.request, newRunId }, deps);
+    printRuns(io, rest);
+    const restCode = chainExitCode(rest.status, rest.runs);
+    if (restCode !== EXIT_OK) return restCode;
+  }
+  return finalAndHandoff(io, prepared, deps);
 }
 
 /**
@@ -187,13 +218,6 @@ function whereThingsAre(repo: string, plan: Plan, ledgerBranch: string): string[
     `reports          branch ${ledgerBranch}, plans/${plan.id}/reports/stage-<N>/<run>.json and .md, final/<run>.json`,
     `                   okstra report show --plan ${plan.id} --repo ${r} [--stage N | --run R]`,
   ];
-}
-
-/** doctor's checks of one CLI, with the config the demo writes (no settings for the built-ins). */
-async function executorProblems(ref: BuiltinProvider, io: CliIo): Promise<string[]> {
-  const config = parseConfig('', 'demo').config as OkstraConfig;
-  const checks = await checkAgentClis(config, io.env);
-  return checks.filter((c) => c.ref === ref).flatMap(problemsOf);
 }
 
 /** A report summary as a person reads it in a terminal: no Markdown markup, colours when it is a TTY. */

@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { OkstraConfig } from '../../core/config/index.js';
-import { planIdFromText, planIdProblem } from '../../core/ids.js';
+import { planFilePath, planIdFromText, planIdProblem } from '../../core/ids.js';
 import type { PlanReviewReport } from '../../core/report/schema/plan-review-report.js';
 import { Git } from '../../git/git.js';
 import { loadGates } from '../../engine/load-gates.js';
@@ -72,7 +72,7 @@ export async function runPlanDraft(
   const idProblem = planIdProblem(planId);
   if (idProblem) throw new CliError(`${idProblem}; pass another --id`);
   const config = await readRepoConfig(io, repoDir, opts.config);
-  const planPath = `${config.plansDir.replace(/\/+$/, '')}/${planId}.md`;
+  const planPath = planFilePath(config.plansDir, planId);
   const planFile = join(repoDir, planPath);
   if (existsSync(planFile) && !opts.force)
     throw new CliError(`${planPath} already exists; pass --force to draft over it, or --id for another plan`);

@@ -2,16 +2,9 @@ import { Option, type Command } from 'commander';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { StageRowSchema as LedgerRowSchema, type StageRow as LedgerRow } from '../../core/ledger/row.js';
-import { validateRun, formatViolation, type RunArtifacts } from '../../core/conformance/index.js';
-import {
-  checkFinalReport,
-  formatSchemaProblem,
-  renderCheckRun,
-  renderComment,
-  renderMarkdown,
-  renderSummary,
-  type FinalReport,
-} from '../../core/report/index.js';
+import { validateRun, formatViolation, type RunArtifacts, type Violation } from '../../core/conformance/index.js';
+import { checkFinalReport, formatSchemaProblem, renderMarkdown, type FinalReport } from '../../core/report/index.js';
+import { RENDER_FORMATS, renderReportAs, type RenderFormat } from '../../core/report/render-as.js';
 import { CliError, EXIT_OK, EXIT_REFUSED, type CliIo } from '../io.js';
 import { ledgerLocationOptions } from '../ledger-access.js';
 import { positiveInt, runId } from '../options.js';
@@ -20,9 +13,6 @@ import { markdownForTerminal, wantsColor } from '../terminal-markdown.js';
 
 const SHOW_FORMATS = ['terminal', 'markdown', 'json'] as const;
 type ShowFormat = (typeof SHOW_FORMATS)[number];
-
-const RENDER_FORMATS = ['markdown', 'comment', 'check-json', 'summary'] as const;
-type RenderFormat = (typeof RENDER_FORMATS)[number];
 
 /** The checks `report validate` runs when it has only the report; the others need the flags below. */
 const REPORT_ONLY_CHECKS =
@@ -60,16 +50,11 @@ async function readLedgerRow(file: string, cwd: string): Promise<LedgerRow | nul
 }
 
 async function readValidReport(file: string, cwd: string): Promise<FinalReport> {
-  const value = await readJson(file, cwd, 'report');
-  const checked = checkFinalReport(value);
-  if (!checked.ok) {
-    const first = checked.problems[0];
-    const more = checked.problems.length > 1 ? ` (+${checked.problems.length - 1} more)` : '';
-    throw new CliError(
-      `${file} is not a valid final report: ${first ? formatSchemaProblem(first) : 'schema mismatch'}${more}; run \`okstra report validate ${file}\``,
-    );
-  }
-  return checked.value;
+  return validFinalReport(
+    await readJson(file, cwd, 'report'),
+    file,
+    (more) => `${more > 0 ? ` (+${more} more)` : ''}; run \`okstra report validate ${file}\``,
+  );
 }
 
 /** A report stored without its Markdown (older runs) is rendered from its JSON, which must then be valid. */
@@ -82,14 +67,18 @@ function renderStored(json: string, path: string): string {
       `${path} on the ledger branch is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+  const report = validFinalReport(value, `${path} on the ledger branch`, () => '; `--format json` prints it as stored');
+  return renderMarkdown(report).markdown;
+}
+
+/** The final report `value` holds, or a refusal naming `subject`, its first schema problem and then `next(more)`. */
+function validFinalReport(value: unknown, subject: string, next: (more: number) => string): FinalReport {
   const checked = checkFinalReport(value);
-  if (!checked.ok) {
-    const first = checked.problems[0];
-    throw new CliError(
-      `${path} on the ledger branch is not a valid final report: ${first ? formatSchemaProblem(first) : 'schema mismatch'}; \`--format json\` prints it as stored`,
-    );
-  }
-  return renderMarkdown(checked.value).markdown;
+  if (checked.ok) return checked.value;
+  const first = checked.problems[0];
+  throw new CliError(
+    `${subject} is not a valid final report: ${first ? formatSchemaProblem(first) : 'schema mismatch'}${next(checked.problems.length - 1)}`,
+  );
 }
 
 interface ValidateOptions {
@@ -108,8 +97,22 @@ export function registerReportCommands(program: Command, io: CliIo, setExit: (co
   const report = program
     .command('report')
     .description('Check and render final reports (schemas/final-report.schema.json).');
+  validateCommand(report).action(async (file: string, opts: ValidateOptions) => {
+    const violations = validateRun(await readRunArtifacts(file, opts, io.cwd));
+    if (opts.json) io.out(JSON.stringify({ ok: violations.length === 0, violations }, null, 2));
+    else for (const line of conformanceLines(file, violations)) io.out(line);
+    setExit(violations.length === 0 ? EXIT_OK : EXIT_REFUSED);
+  });
+  showCommand(report).action(async (opts: ReportQuery & { format: ShowFormat; color?: boolean }) =>
+    io.out(await storedReportAs(io, opts)),
+  );
+  renderCommand(report).action(async (file: string, opts: { format: RenderFormat; fullReportUrl?: string }) =>
+    io.out(renderReportAs(await readValidReport(file, io.cwd), opts.format, opts.fullReportUrl)),
+  );
+}
 
-  report
+function validateCommand(report: Command): Command {
+  return report
     .command('validate')
     .description(
       'Check a final report against its schema and the run contract; exit 0 when it conforms, 1 when not. ' +
@@ -126,35 +129,37 @@ export function registerReportCommands(program: Command, io: CliIo, setExit: (co
       '--head-files <file>',
       'file listing every path at the head commit, one per line (git ls-tree -r --name-only <head>)',
     )
-    .option('--validation <cmd>', "a validation command of the plan's stage; repeat for each", collect)
-    .action(async (file: string, opts: ValidateOptions) => {
-      const artifacts: RunArtifacts = { report: await readJson(file, io.cwd, 'report') };
-      if (opts.carryFile !== undefined) artifacts.carryFile = await readText(opts.carryFile, io.cwd, 'carry file');
-      if (opts.ledgerRow !== undefined) artifacts.ledgerRow = await readLedgerRow(opts.ledgerRow, io.cwd);
-      if (opts.headFiles !== undefined) {
-        const text = await readText(opts.headFiles, io.cwd, 'head file list');
-        if (text === null) throw new CliError(`cannot read head file list ${opts.headFiles}: no such file`);
-        artifacts.headFiles = text
-          .split('\n')
-          .map((l) => l.trim())
-          .filter((l) => l !== '');
-      }
-      if (opts.validation !== undefined) artifacts.planValidation = opts.validation;
+    .option('--validation <cmd>', "a validation command of the plan's stage; repeat for each", collect);
+}
 
-      const violations = validateRun(artifacts);
-      const ok = violations.length === 0;
-      if (opts.json) {
-        io.out(JSON.stringify({ ok, violations }, null, 2));
-      } else {
-        for (const v of violations) io.out(formatViolation(v));
-        io.out(
-          ok ? `${file}: conforms` : `${file}: ${violations.length} violation${violations.length === 1 ? '' : 's'}`,
-        );
-      }
-      setExit(ok ? EXIT_OK : EXIT_REFUSED);
-    });
+/** The report and whichever of the run's other artifacts the options name. */
+async function readRunArtifacts(file: string, opts: ValidateOptions, cwd: string): Promise<RunArtifacts> {
+  const artifacts: RunArtifacts = { report: await readJson(file, cwd, 'report') };
+  if (opts.carryFile !== undefined) artifacts.carryFile = await readText(opts.carryFile, cwd, 'carry file');
+  if (opts.ledgerRow !== undefined) artifacts.ledgerRow = await readLedgerRow(opts.ledgerRow, cwd);
+  if (opts.headFiles !== undefined) {
+    const text = await readText(opts.headFiles, cwd, 'head file list');
+    if (text === null) throw new CliError(`cannot read head file list ${opts.headFiles}: no such file`);
+    artifacts.headFiles = text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l !== '');
+  }
+  if (opts.validation !== undefined) artifacts.planValidation = opts.validation;
+  return artifacts;
+}
 
-  ledgerLocationOptions(
+/** `report validate`'s text output: each violation, then the verdict on the file. */
+function conformanceLines(file: string, violations: readonly Violation[]): string[] {
+  const n = violations.length;
+  return [
+    ...violations.map(formatViolation),
+    n === 0 ? `${file}: conforms` : `${file}: ${n} violation${n === 1 ? '' : 's'}`,
+  ];
+}
+
+function showCommand(report: Command): Command {
+  return ledgerLocationOptions(
     report
       .command('show')
       .description(
@@ -174,43 +179,23 @@ export function registerReportCommands(program: Command, io: CliIo, setExit: (co
         '--config <file>',
         'the okstra config whose plansDir holds the plans (default: <repo>/.okstra/config.yml)',
       ),
-  ).action(async (opts: ReportQuery & { format: ShowFormat; color?: boolean }) => {
-    const stored = await findStoredReport(io, opts);
-    if (opts.format === 'json') {
-      io.out(stored.json.replace(/\n$/, ''));
-      return;
-    }
-    const markdown = stored.markdown ?? renderStored(stored.json, stored.reportPath);
-    if (opts.format === 'markdown') {
-      io.out(markdown.replace(/\n$/, ''));
-      return;
-    }
-    const color = wantsColor(io, opts.color);
-    io.out(markdownForTerminal(markdown, { color }));
-  });
+  );
+}
 
-  report
+/** The stored report as asked: its JSON as stored, its Markdown, or that Markdown for a terminal. */
+async function storedReportAs(io: CliIo, opts: ReportQuery & { format: ShowFormat; color?: boolean }): Promise<string> {
+  const stored = await findStoredReport(io, opts);
+  if (opts.format === 'json') return stored.json.replace(/\n$/, '');
+  const markdown = stored.markdown ?? renderStored(stored.json, stored.reportPath);
+  if (opts.format === 'markdown') return markdown.replace(/\n$/, '');
+  return markdownForTerminal(markdown, { color: wantsColor(io, opts.color) });
+}
+
+function renderCommand(report: Command): Command {
+  return report
     .command('render')
     .description('Render a final report: the full Markdown, the PR comment, the check run (JSON) or a short summary.')
     .argument('<file>', 'the final report JSON file')
     .addOption(new Option('--format <format>', 'output format').choices(RENDER_FORMATS).default('markdown'))
-    .option('--full-report-url <url>', 'where the full report can be read (linked when a format cuts something)')
-    .action(async (file: string, opts: { format: RenderFormat; fullReportUrl?: string }) => {
-      const value = await readValidReport(file, io.cwd);
-      const link = opts.fullReportUrl ? { fullReportUrl: opts.fullReportUrl } : {};
-      switch (opts.format) {
-        case 'markdown':
-          io.out(renderMarkdown(value, link).markdown);
-          break;
-        case 'comment':
-          io.out(renderComment(value, link).body);
-          break;
-        case 'check-json':
-          io.out(JSON.stringify(renderCheckRun(value, link), null, 2));
-          break;
-        case 'summary':
-          io.out(renderSummary(value, link).markdown);
-          break;
-      }
-    });
+    .option('--full-report-url <url>', 'where the full report can be read (linked when a format cuts something)');
 }
