@@ -26,6 +26,12 @@ const fast = {
 
 export default defineConfig({
   test: {
+    experimental: {
+      // Vite's transform of each module kept on disk between runs, keyed by the module's path and text, vitest's
+      // version and the config: a run transforms only what changed. In the worktree (node_modules may be shared).
+      fsModuleCache: true,
+      fsModuleCachePath: '.cache/vitest-modules',
+    },
     projects: [
       {
         test: {
