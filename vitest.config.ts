@@ -1,23 +1,55 @@
-import { dirname } from 'node:path';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { testTiers } from './test/tiers.js';
+import { testTiers, whyIsolated } from './test/tiers.js';
 
 // Two tiers (test/tiers.ts says which file is in which, from its folder, its name and its imports):
-// `vitest run` (npm test) runs both, `npm run test:fast` the fast one. Only the slow tier bundles
-// okstra (test/global-setup.ts): no fast test starts it.
-const tiers = testTiers(dirname(fileURLToPath(import.meta.url)));
+// `vitest run` (npm test) runs both, `npm run test:fast` the fast one (projects `fast` and `fast-isolated`).
+// Only the slow tier bundles okstra (test/global-setup.ts): no fast test starts it.
+const root = dirname(fileURLToPath(import.meta.url));
+const tiers = testTiers(root);
+const isolated = tiers.fast.filter((file) => whyIsolated(root, join(root, file)) !== null);
+
+// A fast file waits on the git it runs (synchronously) much of its time: a second worker runs tests meanwhile,
+// even on two cores, where vitest's default is one. The slow tier keeps the default.
+const FAST_WORKERS = Math.max(2, availableParallelism() - 1);
+
+const fast = {
+  setupFiles: ['test/setup.ts', 'test/setup-fast.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  maxWorkers: FAST_WORKERS,
+  // Projects that run side by side share a worker count: the slow project, with its own, runs after these.
+  sequence: { groupOrder: 0 },
+};
 
 export default defineConfig({
   test: {
+    experimental: {
+      // Vite's transform of each module kept on disk between runs, keyed by the module's path and text, vitest's
+      // version and the config: a run transforms only what changed. In the worktree (node_modules may be shared).
+      fsModuleCache: true,
+      fsModuleCachePath: '.cache/vitest-modules',
+    },
     projects: [
       {
         test: {
+          ...fast,
           name: 'fast',
-          include: tiers.fast,
-          setupFiles: ['test/setup.ts', 'test/setup-fast.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          include: tiers.fast.filter((file) => !isolated.includes(file)),
+          // Files share a worker process one after another, src's modules loaded once per worker: a fresh
+          // process and module graph per file was two thirds of the tier's CPU time. Forks, not threads: a test
+          // sets process.umask, which a worker thread may not.
+          pool: 'forks',
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          ...fast,
+          name: 'fast-isolated',
+          include: isolated,
         },
       },
       {
@@ -28,6 +60,7 @@ export default defineConfig({
           setupFiles: ['test/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

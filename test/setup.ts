@@ -1,4 +1,5 @@
 import { afterEach, vi } from 'vitest';
+import { removeTempDirs } from './helpers/temp-dirs.js';
 
 // Tests never depend on the developer's git identity or global config.
 process.env.GIT_CONFIG_NOSYSTEM = '1';
@@ -10,4 +11,5 @@ process.env.GIT_COMMITTER_EMAIL = 'test@okstra.invalid';
 
 afterEach(() => {
   vi.useRealTimers();
+  removeTempDirs();
 });

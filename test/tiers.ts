@@ -11,6 +11,10 @@
  * read each time the tiers are asked for, so a test that starts using a slow helper moves to the slow
  * tier by itself; what no import shows (a test that leases agent users from src/ directly) is listed,
  * and the fast tier's setup (test/setup-fast.ts) fails a fast test that leases one.
+ *
+ * Fast files share worker processes, one file after another (vitest's project `fast`), except those that need
+ * a process of their own (ISOLATED_FILES, or a file that mocks modules: project `fast-isolated`). Slow files
+ * each get a process of their own.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -57,6 +61,30 @@ export const SLOW_MODULES: readonly string[] = [
   'test/contract/helpers.ts',
   'test/contract/suite.ts',
 ];
+
+/**
+ * Fast test files that each need a process of their own. The fast tier runs its files one after another in shared
+ * worker processes (vitest's `isolate: false`, vitest.config.ts): src's modules load once per worker, not once per
+ * file, which is most of what the tier costs. A file that asserts on a process's whole life, or on module state a
+ * file before it would have changed, is listed here, each for what it holds the process to; a file that mocks a
+ * module or resets the module registry (OWN_MODULES) gets a process of its own without a line here.
+ */
+export const ISOLATED_FILES: readonly string[] = [
+  // no JSON Schema compiles in the process: a compile by any file before it would count
+  'test/report/schema-compiles.test.ts',
+];
+
+// A statement that replaces or drops modules for the rest of the process, so would leak into the files after it
+// (at the start of a line, as prettier writes it, so a string that holds one is not one).
+const OWN_MODULES = /^[ \t]*(?:await\s+)?vi\.(?:mock|doMock|unmock|doUnmock|resetModules)\(/m;
+
+/** Why a fast test file needs a process of its own, or null when it can share one with the files before it. */
+export function whyIsolated(root: string, file: string): string | null {
+  const name = relative(root, file).split(sep).join('/');
+  if (ISOLATED_FILES.includes(name)) return 'listed in ISOLATED_FILES';
+  const call = OWN_MODULES.exec(readFileSync(file, 'utf8'));
+  return call ? `calls ${call[0].trim().slice(0, -1)}` : null;
+}
 
 /** Where `npm run test:fast` writes its JSON report (scripts/stats.ts reads it). */
 export const FAST_REPORT = '.cache/test-fast.json';

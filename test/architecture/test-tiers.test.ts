@@ -3,7 +3,16 @@ import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AgentUserPool } from '../../src/sandbox/agent-users.js';
 import { tempDir } from '../helpers/git-repos.js';
-import { SLOW_DIRS, SLOW_FILES, SLOW_MODULES, SLOW_SUFFIX, testTiers, whySlow } from '../tiers.js';
+import {
+  ISOLATED_FILES,
+  SLOW_DIRS,
+  SLOW_FILES,
+  SLOW_MODULES,
+  SLOW_SUFFIX,
+  testTiers,
+  whyIsolated,
+  whySlow,
+} from '../tiers.js';
 
 // `npm run test:fast` stays fast and in-process: test/tiers.ts puts a test in the slow tier by its folder, its
 // name, its line in SLOW_FILES or what it imports, and test/setup-fast.ts fails a fast test that leases an agent
@@ -48,6 +57,22 @@ describe('the test tiers', () => {
     for (const f of SLOW_FILES) {
       expect(existsSync(join(root, f)), f).toBe(true);
       expect(SLOW_DIRS.some((d) => f.startsWith(d)) || f.endsWith(SLOW_SUFFIX), f).toBe(false);
+    }
+  });
+
+  it('a fast file shares a worker process unless it is listed or mocks modules; a string that says so does not', () => {
+    const dir = repo({
+      'test/x/shared.test.ts': 'const text = "vi.mock(\'../y.js\')";\n',
+      'test/x/mocks.test.ts': "import { vi } from 'vitest';\nvi.mock('../y.js');\n",
+      'test/x/resets.test.ts': "it('x', async () => {\n  vi.resetModules();\n});\n",
+    });
+    expect(whyIsolated(dir, join(dir, 'test/x/shared.test.ts'))).toBeNull();
+    expect(whyIsolated(dir, join(dir, 'test/x/mocks.test.ts'))).toBe('calls vi.mock');
+    expect(whyIsolated(dir, join(dir, 'test/x/resets.test.ts'))).toBe('calls vi.resetModules');
+    const { fast } = testTiers(root);
+    for (const f of ISOLATED_FILES) {
+      expect(fast, `${f} is a fast file (a slow one has a process of its own)`).toContain(f);
+      expect(whyIsolated(root, join(root, f))).toBe('listed in ISOLATED_FILES');
     }
   });
 

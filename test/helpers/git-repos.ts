@@ -1,21 +1,9 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
 import { Git } from '../../src/git/git.js';
+import { tempDir } from './temp-dirs.js';
 
-const made: string[] = [];
-
-afterEach(() => {
-  while (made.length > 0) rmSync(made.pop() as string, { recursive: true, force: true });
-});
-
-/** A temporary directory removed after the current test. */
-export function tempDir(prefix = 'okstra-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  made.push(dir);
-  return dir;
-}
+export { tempDir };
 
 /**
  * A temporary directory the stand-in agents can write (sticky and
