@@ -156,7 +156,10 @@ export class StageWorkspace extends Repository {
 
   /** Removes every tree the pool keeps. The shells call it when the run (or chain) ends. */
   async close(): Promise<void> {
-    for (const tree of this.spare.splice(0)) await this.removeWorktree(tree.dir);
+    // Every tree it made, the pool's and any a caller never gave back (a run that failed half-way): a layered
+    // tree left behind stays mounted until the machine restarts.
+    this.spare.splice(0);
+    for (const dir of [...this.trees.keys()]) await this.removeWorktree(dir);
     // Registrations of folders that are gone, once per run rather than after every remove.
     await this.worktreeAdmin(['worktree', 'prune'], { allowFailure: true });
   }

@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { layersAvailable } from '../../src/workspace/layer-mounts.js';
 import { StageWorkspace } from '../../src/workspace/stage-workspace.js';
 import { HALF_MADE_AGE_MS, removeWorktreesOf, removeWorktreesOfDeadRun } from '../../src/workspace/worktrees.js';
 import { makeRepo, tempDir } from '../helpers/git-repos.js';
@@ -136,4 +137,25 @@ describe('a registration a killed `worktree add` left half made', () => {
     );
     expect(existsSync(admin) && existsSync(tree)).toBe(true);
   });
+});
+
+describe('closing the stage workspace', () => {
+  for (const mode of ['checkout', 'layered'] as const) {
+    it(`removes the ${mode} trees a caller never gave back: no registration, no folder, no mount left`, async (ctx) => {
+      if (mode === 'layered' && !(await layersAvailable())) ctx.skip();
+      const r = await makeRepo();
+      await r.git.ok(['branch', BRANCH]);
+      const ws = new StageWorkspace(r.dir, { stageTrees: mode });
+      const stage = await ws.addBranchWorktree(BRANCH);
+      const review = await ws.addDetachedWorktree(await r.git.ok(['rev-parse', 'HEAD']));
+      await ws.close();
+      const listed = await r.git.ok(['worktree', 'list', '--porcelain']);
+      const mounts = readFileSync('/proc/self/mounts', 'utf8');
+      for (const tree of [stage, review]) {
+        expect(listed).not.toContain(tree);
+        expect(existsSync(tree)).toBe(false);
+        expect(mounts).not.toContain(` ${tree} `);
+      }
+    });
+  }
 });
