@@ -3,7 +3,7 @@ import { resultHeadingLine } from '../contracts/headings.js';
 import { planIdProblem } from '../ids.js';
 import { codeBlock } from '../text/escape.js';
 import { oneLine } from './anchors.js';
-import { instructionFilesNote } from './sections.js';
+import { instructionFilesNote, qaBlock } from './sections.js';
 import { promptFileHeading, promptFileName, type FinalRole, type GateBodies, type PromptFileId } from './catalogue.js';
 import { checkPrompt } from './check-prompt.js';
 import { ROLE_LAYOUTS, type PromptRequirements } from './layout.js';
@@ -163,22 +163,6 @@ function instructionFilesSection(input: FinalVerifierPromptInput): string | null
     `${instructionFilesNote("The stages'")} These are the files the change touched, now as the base has them in your tree:`,
     codeBlock(restored.join('\n'), 'text'),
   );
-}
-
-function qaStatus(result: FinalQaBrief): string {
-  const exit = result.exitCode === null ? 'no exit code: killed by timeout or signal' : `exit ${result.exitCode}`;
-  return `${result.passed ? 'passed' : 'failed'} (${exit})`;
-}
-
-function qaBlock(result: FinalQaBrief, i: number, total: number): string {
-  const text = [
-    `label: ${result.label}`,
-    `command: ${result.cmd}`,
-    `exit code: ${result.exitCode ?? 'none'}`,
-    'output tail:',
-    result.outputTail,
-  ].join('\n');
-  return [`### QA ${i + 1} of ${total} — ${qaStatus(result)}`, codeBlock(text, 'text')].join('\n\n');
 }
 
 function qaSection(qa: readonly FinalQaBrief[]): string {
