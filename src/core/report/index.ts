@@ -14,7 +14,6 @@ export { stageViews } from './stage-views.js';
 export {
   SINGLE_VENDOR_LABEL,
   crossVendorCopilotLine,
-  isSingleVendorVerification,
   modelMaker,
   singleVendor,
   singleVendorLine,
