@@ -11,6 +11,7 @@ import {
   formatCount,
   formatDuration,
   shortSha,
+  triggerText,
   stageHeading,
   verdictLabel,
   workerStatusText,
@@ -21,12 +22,9 @@ import { CUT, UPSTREAM_IN_LINE, counted, details, section, type DetailLimits } f
 
 export function headlineSection(report: FinalReport, level: '##' | '###'): Section {
   const run = report.run;
-  const trigger = run.trigger.actor
-    ? `${run.trigger.kind} by ${escapeInline(clip(run.trigger.actor, 100, '…'))}`
-    : run.trigger.kind;
   const facts = [
     `attempt ${run.attempt}`,
-    trigger,
+    triggerText(run.trigger),
     formatDuration(run.durationMs),
     `${inlineCode(clip(report.git.branch, 200, '…'))} ${shortSha(report.git.baseCommit)}..${shortSha(report.git.headCommit)}${report.git.reusedBranch ? ' (fix run on the preserved branch)' : ''}`,
   ];
