@@ -1,4 +1,5 @@
 import { fencedLineMask, splitLines } from '../contracts/fence-lines.js';
+import { singleLineProblems } from './input-problems.js';
 import { resultHeadingLine } from '../contracts/headings.js';
 import { planIdProblem } from '../ids.js';
 import { codeBlock } from '../text/escape.js';
@@ -204,14 +205,6 @@ export function verifierOutputContract(verifierTemplate: string): string | null 
 function showsResultHeading(template: string): boolean {
   const heading = resultHeadingLine(ROLE_LAYOUTS.verifier.result);
   return splitLines(template).some((line) => line.trim() === heading);
-}
-
-function singleLineProblems(values: Array<[string, string]>): string[] {
-  return values.flatMap(([name, value]) => {
-    if (value.trim() === '') return [`${name} is empty`];
-    if (/[\r\n]/.test(value)) return [`${name} contains a line break`];
-    return [];
-  });
 }
 
 function commitProblems(values: Array<[string, string]>): string[] {
