@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   decideAppendOn,
   legacyPath,
@@ -104,7 +105,7 @@ export class GitLedgerStore implements LedgerStore {
     this.branchName = opts.branch ?? DEFAULT_LEDGER_BRANCH;
     this.now = opts.now ?? (() => new Date());
     this.retryBudgetMs = opts.retryBudgetMs ?? 120_000;
-    this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    this.sleep = opts.sleep ?? sleep;
     this.branch = new LedgerBranch({
       repoDir: opts.repoDir,
       branch: this.branchName,

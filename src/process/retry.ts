@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
 /**
  * The one retry loop of okstra. Each caller passes its policy as data: how
  * many tries at most, which outcomes are worth another, and the wait before
@@ -18,8 +20,6 @@ export interface RetryPolicy<T> {
   sleep?: (ms: number) => Promise<void>;
 }
 
-const realSleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
 /**
  * Runs `attempt` until its outcome is not retryable or the tries run out,
  * and returns the last value (a failed one included: the caller judges it)
@@ -39,6 +39,6 @@ export async function retry<T>(attempt: (n: number) => Promise<T>, policy: Retry
       return outcome.value;
     }
     const wait = policy.delayMs?.(n, outcome) ?? 0;
-    if (wait > 0) await (policy.sleep ?? realSleep)(wait);
+    if (wait > 0) await (policy.sleep ?? sleep)(wait);
   }
 }

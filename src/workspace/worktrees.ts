@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { readFile, rm, stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { unmountStale } from './layers.js';
@@ -146,7 +147,7 @@ export async function removeHalfMadeRegistration(cwd: string, stderr: string): P
   const name = found?.tree ? basename(found.tree) : '';
   if (!found?.tree || !OKSTRA_PREFIXES.some((p) => name.startsWith(p))) return false;
   if (found.ageMs < HALF_MADE_AGE_MS) {
-    await new Promise((r) => setTimeout(r, HALF_MADE_AGE_MS - found.ageMs));
+    await sleep(HALF_MADE_AGE_MS - found.ageMs);
     const commondir = await stat(resolve(found.admin, 'commondir')).catch(() => null);
     if (commondir?.size !== 0) return true;
   }
