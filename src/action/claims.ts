@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deriveLedgerState, StageRowSchema } from '../core/ledger/index.js';
+import { claimEndingRow, deriveLedgerState, StageRowSchema } from '../core/ledger/index.js';
 import type { LedgerStore } from '../git/ledger-store.js';
 import { STATE_NAME } from './post-state.js';
 
@@ -108,20 +108,16 @@ export async function releaseHeldClaims(
       });
       continue;
     }
-    const row = StageRowSchema.parse({
-      v: 1,
-      plan_id: claim.planId,
-      stage: claim.stage,
-      status: 'failed',
-      run_id: claim.runId,
-      at: now().toISOString(),
-      reason: 'abandoned',
-      detail:
-        "the job ended (cancelled, timed out or crashed) while the stage was running; the Action's post step released the claim",
-      ...(actor ? { actor } : {}),
-      ...(last.branch ? { branch: last.branch } : {}),
-      ...(last.base_commit ? { base_commit: last.base_commit } : {}),
-    });
+    const row = StageRowSchema.parse(
+      claimEndingRow(last, {
+        runId: claim.runId,
+        at: now().toISOString(),
+        reason: 'abandoned',
+        detail:
+          "the job ended (cancelled, timed out or crashed) while the stage was running; the Action's post step released the claim",
+        actor,
+      }),
+    );
     const result = await store.append({ row });
     out.push(
       result.outcome === 'appended'

@@ -1,6 +1,6 @@
 import * as core from '@actions/core';
 import { existsSync } from 'node:fs';
-import { handBackToRunner, reexecAsRoot, restoreRunnerPath, shouldReexecAsRoot } from './privilege.js';
+import { handBackToRunner, reexecIfNeeded } from './privilege.js';
 import { stageBranchName } from '../core/ids.js';
 import { gitAuthEnv, headerSecrets, remoteAuth, stripCheckoutCredentials } from '../git/credentials.js';
 import { GitLedgerStore } from '../git/ledger-store.js';
@@ -88,21 +88,7 @@ export async function runPost(d: PostDeps): Promise<void> {
 /** The post step's entry: like run(), anything thrown fails the step. */
 export async function post(): Promise<void> {
   // After a killed main step its root-owned files may still be in the checkout: release claims as root too, then hand them back.
-  if (
-    shouldReexecAsRoot({
-      euid: process.geteuid?.() ?? 0,
-      platform: process.platform,
-      env: process.env,
-      needsBoundary: claimsSaved(process.env),
-    })
-  ) {
-    const code = await reexecAsRoot(process.argv[1] ?? '', process.env, (line) => core.info(line));
-    if (code !== null) {
-      process.exitCode = code;
-      return;
-    }
-  }
-  restoreRunnerPath(process.env);
+  if (await reexecIfNeeded(claimsSaved(process.env), (line) => core.info(line))) return;
   try {
     await runPost({
       io: coreIo(),

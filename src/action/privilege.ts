@@ -20,12 +20,12 @@ export const REEXEC_MARK = 'OKSTRA_REEXECUTED';
 const RUNNER_PATH = 'OKSTRA_RUNNER_PATH';
 
 /** In the re-executed process: the runner's PATH back, with its tool folders (sudo's secure_path replaced it). */
-export function restoreRunnerPath(env: Record<string, string | undefined>): void {
+function restoreRunnerPath(env: Record<string, string | undefined>): void {
   if (env[REEXEC_MARK] === '1' && env[RUNNER_PATH]) env.PATH = env[RUNNER_PATH];
   Reflect.deleteProperty(env, RUNNER_PATH);
 }
 
-export interface ReexecFacts {
+interface ReexecFacts {
   euid: number;
   platform: NodeJS.Platform;
   env: Readonly<Record<string, string | undefined>>;
@@ -33,7 +33,7 @@ export interface ReexecFacts {
   needsBoundary: boolean;
 }
 
-export function shouldReexecAsRoot(f: ReexecFacts): boolean {
+function shouldReexecAsRoot(f: ReexecFacts): boolean {
   return f.platform === 'linux' && f.euid !== 0 && f.env[REEXEC_MARK] !== '1' && f.needsBoundary;
 }
 
@@ -45,12 +45,30 @@ export function mainStepNeedsBoundary(env: Readonly<Record<string, string | unde
 }
 
 /**
+ * A step's start: run the step again as root when it needs the boundary and
+ * sudo allows — true: the root child ran it and its exit code is this
+ * process's, nothing is left to do — else the runner's PATH back.
+ */
+export async function reexecIfNeeded(needsBoundary: boolean, log: (line: string) => void): Promise<boolean> {
+  const env = process.env;
+  if (shouldReexecAsRoot({ euid: process.geteuid?.() ?? 0, platform: process.platform, env, needsBoundary })) {
+    const code = await reexecAsRoot(process.argv[1] ?? '', env, log);
+    if (code !== null) {
+      process.exitCode = code;
+      return true;
+    }
+  }
+  restoreRunnerPath(env);
+  return false;
+}
+
+/**
  * Runs `entry` again as root through `sudo -n` with this process's whole
  * environment (PATH included: sudo's secure_path would drop the runner's
  * tool folders) and its output, and resolves with its exit code. Null when
  * sudo cannot be used without a password: the caller goes on unprivileged.
  */
-export async function reexecAsRoot(
+async function reexecAsRoot(
   entry: string,
   env: Readonly<Record<string, string | undefined>>,
   log: (line: string) => void,

@@ -6,13 +6,7 @@ import { coreIo } from './core-io.js';
 import { runAction } from './main.js';
 import { okstraLine } from '../core/text/okstra-line.js';
 import { agentClisDir } from '../providers/cli-locate.js';
-import {
-  handBackToRunner,
-  mainStepNeedsBoundary,
-  reexecAsRoot,
-  restoreRunnerPath,
-  shouldReexecAsRoot,
-} from './privilege.js';
+import { handBackToRunner, mainStepNeedsBoundary, reexecIfNeeded } from './privilege.js';
 
 /**
  * The runner side of the Action: `@actions/core` behind the ActionIo port,
@@ -21,21 +15,7 @@ import {
  */
 export async function run(): Promise<void> {
   // A hosted runner's user can become root, so agents must run as another user, which takes root to create (privilege.ts).
-  if (
-    shouldReexecAsRoot({
-      euid: process.geteuid?.() ?? 0,
-      platform: process.platform,
-      env: process.env,
-      needsBoundary: mainStepNeedsBoundary(process.env),
-    })
-  ) {
-    const code = await reexecAsRoot(process.argv[1] ?? '', process.env, (line) => core.info(line));
-    if (code !== null) {
-      process.exitCode = code;
-      return;
-    }
-  }
-  restoreRunnerPath(process.env);
+  if (await reexecIfNeeded(mainStepNeedsBoundary(process.env), (line) => core.info(line))) return;
   try {
     await runAction({
       io: coreIo(),

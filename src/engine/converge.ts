@@ -5,7 +5,7 @@ import type { FinalReport, Finding, WorkerStatus } from '../core/report/schema/f
 import type { VerifierWorktreeRecord } from '../core/conformance/types.js';
 import { workerFailure } from '../core/report/failure.js';
 import { unreadCitationsReason } from '../core/conformance/evidence.js';
-import { pool, toReportUsage, upstreamErrorOf, type Dispatched } from './dispatch.js';
+import { pool, sessionFacts, upstreamErrorOf, type Dispatched } from './dispatch.js';
 import type { ProgressLog } from './progress.js';
 import { type EngineDeps, type RosterMember, type RunStageRequest } from './types.js';
 import { answerStatus, verifierFinding, citedPaths } from '../core/verdict/session-answer.js';
@@ -186,10 +186,7 @@ export async function runCritic(
       gaps: findings.length,
       findings: findings.map((f) => f.id),
       evidenceRead,
-      usage: toReportUsage(s.dispatched.result),
-      durationMs: Math.round(s.dispatched.result.durationMs),
-      ...upstreamErrorOf(s.dispatched.result),
-      ...workerFailure(status, s.dispatched.result, problem),
+      ...sessionFacts(s.dispatched.result, status, problem),
       ...evidence.entry,
     },
   };

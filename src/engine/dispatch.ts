@@ -1,5 +1,6 @@
 import type { DispatchResult, WorkerRole } from '../providers/types.js';
-import type { Usage } from '../core/report/schema/final-report.js';
+import { workerFailure } from '../core/report/failure.js';
+import type { Usage, WorkerStatus } from '../core/report/schema/final-report.js';
 import type { ProgressLog } from './progress.js';
 import type { EngineDeps, RosterMember, RunStageRequest } from './types.js';
 
@@ -78,6 +79,16 @@ export async function dispatchWorker(
   );
   progress.emit('phase-5-collect', '', { worker: member.name, status: result.status });
   return { member, result };
+}
+
+/** What every report entry of a worker says of its session: what it used, how long, the API's last refusal, why it failed. */
+export function sessionFacts(result: DispatchResult, status: WorkerStatus, problem?: string) {
+  return {
+    usage: toReportUsage(result),
+    durationMs: Math.round(result.durationMs),
+    ...upstreamErrorOf(result),
+    ...workerFailure(status, result, problem),
+  };
 }
 
 /** The upstream failure the gateway kept for a worker's report entry, when its last request failed. */

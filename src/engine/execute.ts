@@ -2,10 +2,9 @@ import type { PromptInput } from '../core/prompts/index.js';
 import { parseCarryEvidence } from '../core/contracts/index.js';
 import type { Carry } from '../core/report/schema/carry.js';
 import type { FinalReport, WorkerStatus } from '../core/report/schema/final-report.js';
-import { workerFailure } from '../core/report/failure.js';
 import { carryOverCap, stageSizeProblem } from '../core/limits/sizes.js';
 import { blobBytes, changedEntries } from '../git/change-size.js';
-import { toReportUsage, upstreamErrorOf, type Dispatched } from './dispatch.js';
+import { sessionFacts, type Dispatched } from './dispatch.js';
 import { executeWithFallbacks, outageOf, Outages } from './fallback.js';
 import type { Intake } from './intake.js';
 import type { ProgressLog } from './progress.js';
@@ -97,15 +96,12 @@ export async function execute(
     report: {
       worker: member.name,
       status,
-      durationMs: Math.round(result.durationMs),
-      usage: toReportUsage(result),
-      ...upstreamErrorOf(result),
-      ...(unavailable !== null ? { unavailable } : {}),
-      ...workerFailure(
-        status,
+      ...sessionFacts(
         result,
+        status,
         violations.length > 0 ? `broke its contract: ${violations.map((v) => v.detail).join('; ')}` : undefined,
       ),
+      ...(unavailable !== null ? { unavailable } : {}),
       summary: carry?.carry.summary ?? summaryOf(result.finalText, result.errorMessage),
       commits: await deps.workspace.commitsBetween(run.startHead, headCommit),
     },

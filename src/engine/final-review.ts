@@ -1,10 +1,9 @@
 import { parseVerifierResult } from '../core/contracts/verifier.js';
 import { normalizeCitation } from '../core/contracts/cited-path.js';
-import { workerFailure } from '../core/report/failure.js';
 import type { FinalReport, WorkerStatus } from '../core/report/schema/final-report.js';
 import type { FinalVerificationReport } from '../core/report/schema/final-verification-report.js';
 import { hiddenFromPlainDiff } from '../git/change-diff.js';
-import { dispatchWorker, pool, toReportUsage, upstreamErrorOf, type Dispatched } from './dispatch.js';
+import { dispatchWorker, pool, sessionFacts, type Dispatched } from './dispatch.js';
 import type { OkstraConfig } from '../core/config/schema.js';
 import type { ProgressLog } from './progress.js';
 import type { EngineDeps, Roster, RosterMember } from './types.js';
@@ -153,10 +152,7 @@ async function judgeSession(
     verdict: status === 'done' && parsed?.ok ? parsed.result.verdict : null,
     findings: findings.map((f) => f.id),
     evidenceRead,
-    usage: toReportUsage(s.d.result),
-    durationMs: Math.round(s.d.result.durationMs),
-    ...upstreamErrorOf(s.d.result),
-    ...workerFailure(status, s.d.result, problem),
+    ...sessionFacts(s.d.result, status, problem),
     ...evidence.entry,
   };
   return { verifier, findings };

@@ -1,4 +1,3 @@
-import type { OkstraConfig } from '../core/config/schema.js';
 import { attribute, finalReadiness, judgeFinal, parseNameLog, type StageChanges } from '../core/final/index.js';
 import { finalReportPath, finalVerdictRow, reportDoneHeads, reportHeader } from '../core/final/record.js';
 import { stageByNumber, topologicalOrder } from '../core/graph/index.js';
@@ -13,7 +12,6 @@ import {
 import type { Plan } from '../core/plan/types.js';
 import { composeFinalVerifierPrompt } from '../core/prompts/final.js';
 import { renderFinalReport } from '../core/report/final-pr.js';
-import type { TriggerKind } from '../core/report/schema/final-report.js';
 import {
   type AttributedFinding,
   type FinalVerificationReport,
@@ -27,7 +25,7 @@ import { ProgressLog } from './progress.js';
 import { finalQa, regressionReplay } from './final-qa.js';
 import { replaySets } from '../core/final/replay.js';
 import { findStaleHeads, staleGateMessage } from './stale-heads.js';
-import type { EngineDeps, Roster, RosterMember } from './types.js';
+import type { EngineDeps, PlanRunRequest, RosterMember } from './types.js';
 import { usageTotals } from './usage-totals.js';
 import { review } from './final-review.js';
 
@@ -44,22 +42,9 @@ import { review } from './final-review.js';
  * and those built on them.
  */
 
-export interface FinalRequest {
-  plan: Plan;
-  planPath: string;
-  planCommit: string;
-  planBlob: string;
+export interface FinalRequest extends PlanRunRequest {
   /** The plan file's text at that commit: the verifiers read it whole. */
   planText: string;
-  config: OkstraConfig;
-  roster: Roster;
-  trigger: { kind: TriggerKind; actor: string | null; url: string | null };
-  runId: string;
-  runUrl: string | null;
-  qaEnv: Record<string, string>;
-  /** With a remote, the final branch is pushed there before the ledger records the verdict. */
-  remote?: string;
-  approveHint?: string;
   /** How the person who started this run asks for a fix run of a stage (the CLI's command when absent). */
   how?: 'cli' | 'github';
 }

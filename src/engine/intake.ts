@@ -1,6 +1,7 @@
 import type { FailureCause } from '../core/evidence/error-analysis.js';
 import {
   activeClaim,
+  claimEndingRow,
   approvalStatus,
   notApprovedMessage,
   carryPath as carryPathFor,
@@ -310,19 +311,13 @@ function occupiedReason(
  * it (process groups and their watchdog); its worktrees go after the claim.
  */
 async function abandonDeadClaim(req: RunStageRequest, deps: EngineDeps, claim: StartedRow, why: string): Promise<void> {
-  const row: StageRow = {
-    v: 1,
-    plan_id: req.plan.id,
-    stage: req.stage,
-    status: 'failed',
-    run_id: claim.run_id,
+  const row = claimEndingRow(claim, {
+    runId: claim.run_id,
     at: deps.now().toISOString(),
     reason: 'abandoned',
-    detail: `taken over by run ${req.runId}: ${why}`.slice(0, 2000),
-    ...(claim.branch ? { branch: claim.branch } : {}),
-    ...(claim.base_commit ? { base_commit: claim.base_commit } : {}),
-    ...(req.trigger.actor ? { actor: req.trigger.actor } : {}),
-  };
+    detail: `taken over by run ${req.runId}: ${why}`,
+    actor: req.trigger.actor,
+  });
   try {
     await deps.ledger.append({ row });
     deps.log(`okstra: ${why}; its claim on stage ${req.stage} is released (failed, abandoned) and this run takes over`);

@@ -1,4 +1,4 @@
-import type { StageRow } from '../core/ledger/index.js';
+import { claimEndingRow, type StageRow } from '../core/ledger/index.js';
 import { DEFAULT_LEDGER_BRANCH, LedgerRefusedError } from '../git/ledger-store.js';
 import type { EngineDeps, RunStageRequest } from './types.js';
 
@@ -14,19 +14,13 @@ export async function releaseAfterCrash(
   error: unknown,
 ): Promise<void> {
   const message = error instanceof Error ? error.message : String(error);
-  const row: StageRow = {
-    v: 1,
-    plan_id: req.plan.id,
-    stage: req.stage,
-    status: 'failed',
-    run_id: req.runId,
+  const row = claimEndingRow(claim, {
+    runId: req.runId,
     at: deps.now().toISOString(),
     reason: 'error',
-    ...(claim.branch ? { branch: claim.branch } : {}),
-    ...(claim.base_commit ? { base_commit: claim.base_commit } : {}),
-    detail: `okstra failed during the run${isDiskFull(error) ? ' (the disk is full)' : ''}: ${message}`.slice(0, 2000),
-    ...(req.trigger.actor ? { actor: req.trigger.actor } : {}),
-  };
+    detail: `okstra failed during the run${isDiskFull(error) ? ' (the disk is full)' : ''}: ${message}`,
+    actor: req.trigger.actor,
+  });
   try {
     await deps.ledger.append({ row });
   } catch (releaseError) {

@@ -1,17 +1,13 @@
 import { parseConfig, type ConfigParseResult } from '../core/config/index.js';
-import type { Plan } from '../core/plan/types.js';
 import { PROMPT_FILE_IDS, promptFileName, type GateBodies } from '../core/prompts/catalogue.js';
-import type { TriggerKind } from '../core/report/schema/final-report.js';
 import { GitLedgerStore, type LedgerStore } from '../git/ledger-store.js';
 import { StageWorkspace } from '../workspace/stage-workspace.js';
 import { minimalEnv, type EnvSource } from '../providers/env.js';
-import type { Roster } from '../providers/roster.js';
-import type { OkstraConfig } from '../core/config/schema.js';
 import { unisolatedSandbox, type AgentSandbox } from '../sandbox/sandbox.js';
 import type { Gateway, GatewayOptions } from '../sandbox/gateway/index.js';
 import { loadGates } from './load-gates.js';
 import { runQa } from './run-qa.js';
-import type { EngineDeps, RunStageRequest } from './types.js';
+import type { EngineDeps, PlanRunRequest, RunStageRequest } from './types.js';
 
 /**
  * The wiring the CLI and the Action share, so both stay thin shells over one
@@ -79,19 +75,9 @@ export async function gatesWithOverrides(overrides: Readonly<Record<string, stri
   return merged as GateBodies;
 }
 
-export interface StageRequestBase {
-  plan: Plan;
-  planPath: string;
-  planCommit: string;
-  planBlob: string;
-  approveHint?: string;
-  config: OkstraConfig;
-  roster: Roster;
-  trigger: { kind: TriggerKind; actor: string | null; url: string | null };
-  runUrl: string | null;
+export interface StageRequestBase extends Omit<PlanRunRequest, 'runId' | 'qaEnv'> {
   /** The shell's environment; QA commands get only its harmless base variables. */
   env: EnvSource;
-  remote?: string;
 }
 
 /** Every field of a stage request except the stage and its run id. */

@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
 /**
  * TEST HOOK ONLY. The crash-recovery tests kill okstra at phase boundaries
  * they can see on stdout; two of them (just before and just after the ledger
@@ -28,5 +30,5 @@ export async function testHookPause(
   )
     return;
   log(`okstra TEST HOOK: paused at ${point} (${TEST_HOOK_ENV} is set; this only happens in okstra's own tests)`);
-  await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+  await sleep(PAUSE_MS);
 }

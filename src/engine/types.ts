@@ -44,7 +44,8 @@ export interface EngineDeps {
   onActivity?: (activity: WorkerActivity) => void;
 }
 
-export interface RunStageRequest {
+/** What a run of an approved plan is asked with, a stage's run or the final verification. */
+export interface PlanRunRequest {
   plan: Plan;
   /** Repository-relative path of the plan file. */
   planPath: string;
@@ -58,7 +59,6 @@ export interface RunStageRequest {
    * `/okstra approve` on GitHub).
    */
   approveHint?: string;
-  stage: number;
   config: OkstraConfig;
   roster: Roster;
   trigger: { kind: TriggerKind; actor: string | null; url: string | null };
@@ -66,8 +66,12 @@ export interface RunStageRequest {
   runUrl: string | null;
   /** Environment for QA commands: never holds a provider secret. */
   qaEnv: Record<string, string>;
-  /** With a remote, the stage branch is pushed there before the ledger records the outcome. */
+  /** With a remote, the run's branch (the stage's, or the final one) is pushed there before the ledger records the outcome. */
   remote?: string;
+}
+
+export interface RunStageRequest extends PlanRunRequest {
+  stage: number;
   remainingQueue?: number[];
   /** `okstra reconcile`: re-verify a done stage whose branch moved, and record its new head with a new `done` row. */
   reconcile?: boolean;

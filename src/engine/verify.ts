@@ -5,10 +5,9 @@ import { mergeDuplicateFindings, survivingIds } from '../core/verdict/index.js';
 import type { FinalReport, Finding } from '../core/report/schema/final-report.js';
 import type { VerifierResult } from '../core/report/schema/verifier-result.js';
 import type { VerifierWorktreeRecord } from '../core/conformance/types.js';
-import { workerFailure } from '../core/report/failure.js';
 import { unreadCitationsReason } from '../core/conformance/evidence.js';
 import type { DispatchResult } from '../providers/types.js';
-import { pool, toReportUsage, upstreamErrorOf, type Dispatched } from './dispatch.js';
+import { pool, sessionFacts, type Dispatched } from './dispatch.js';
 import type { ProgressLog } from './progress.js';
 import { type EngineDeps, type RosterMember, type RunStageRequest } from './types.js';
 import { checkStage } from './stage-evidence.js';
@@ -191,11 +190,8 @@ async function judgeVerifier(
     verdict: status === 'done' && parsed?.ok ? parsed.result.verdict : null,
     findings: mine.map((f) => f.id),
     evidenceRead,
-    usage: toReportUsage(s.dispatched.result),
-    durationMs: Math.round(s.dispatched.result.durationMs),
-    ...upstreamErrorOf(s.dispatched.result),
+    ...sessionFacts(s.dispatched.result, status, problem),
     ...unavailableOf(s.dispatched.result),
-    ...workerFailure(status, s.dispatched.result, problem),
     ...evidence.entry,
     ...(capped.dropped > 0 ? { findingsDropped: capped.dropped } : {}),
   };

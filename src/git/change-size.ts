@@ -7,6 +7,29 @@ export interface ChangedEntries {
   newBlobs: string[];
 }
 
+/** One record of `git diff-tree -r -z` without renames: the modes and ids on both sides, the status letter, the path. */
+export interface RawDiffEntry {
+  oldMode: string;
+  newMode: string;
+  oldId: string;
+  newId: string;
+  status: string;
+  path: string;
+}
+
+/** Reads `git diff-tree -r -z --no-renames` output: ":<old mode> <new mode> <old id> <new id> <status>\0<path>\0" per entry. */
+export function rawDiffEntries(raw: string): RawDiffEntry[] {
+  const fields = raw.split('\0');
+  const out: RawDiffEntry[] = [];
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const header = fields[i] as string;
+    if (!header.startsWith(':')) throw new Error(`git diff-tree printed ${JSON.stringify(header)} for a record`);
+    const [oldMode = '', newMode = '', oldId = '', newId = '', status = ''] = header.slice(1).split(' ');
+    out.push({ oldMode, newMode, oldId, newId, status, path: fields[i + 1] as string });
+  }
+  return out;
+}
+
 /**
  * One `diff-tree --raw` of the two trees: no blob is read and no rename is looked for, so 200,000 added files
  * cost a tree walk where `diff --numstat` would read and count the lines of each. What the size caps are judged
@@ -14,20 +37,11 @@ export interface ChangedEntries {
  */
 export async function changedEntries(git: Git, base: string, head: string): Promise<ChangedEntries> {
   const raw = await git.ok(['diff-tree', '-r', '-z', '--no-renames', base, head]);
-  const paths: string[] = [];
-  const newBlobs: string[] = [];
-  // ":<old mode> <new mode> <old id> <new id> <status>\0<path>\0" per entry.
-  const fields = raw.split('\0');
-  for (let i = 0; i + 1 < fields.length; i += 2) {
-    const header = fields[i] as string;
-    if (!header.startsWith(':')) throw new Error(`git diff-tree printed ${JSON.stringify(header)} for a record`);
-    const [, newMode, , newId, status] = header.slice(1).split(' ');
-    paths.push(fields[i + 1] as string);
-    // A gitlink (160000) names a commit of another repository, not content of this one.
-    if (newId !== undefined && newMode !== '160000' && (status === 'A' || status === 'M' || status === 'T'))
-      newBlobs.push(newId);
-  }
-  return { paths, newBlobs };
+  const entries = rawDiffEntries(raw);
+  // A gitlink (160000) names a commit of another repository, not content of this one.
+  const hasBlob = (e: RawDiffEntry): boolean =>
+    e.newId !== '' && e.newMode !== '160000' && (e.status === 'A' || e.status === 'M' || e.status === 'T');
+  return { paths: entries.map((e) => e.path), newBlobs: entries.filter(hasBlob).map((e) => e.newId) };
 }
 
 /** The bytes of `blobs` from one `cat-file --batch-check`, which sizes them without reading them: 700 MB costs what 1 byte does. */

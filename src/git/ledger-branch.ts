@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { Backoff } from '../core/backoff.js';
+import { backoffMs } from '../core/backoff.js';
+import { retry } from '../process/retry.js';
 import { Git, type GitResult } from './git.js';
 import { LedgerIoError } from './ledger-errors.js';
 
@@ -199,12 +202,13 @@ export class LedgerBranch {
       this.opts.remote as string,
       `+${this.branchRef}:${tmpRef}`,
     ];
-    for (let attempt = 1; ; attempt++) {
-      // git: fetch, the remote ledger branch into a private ref.
-      const fetched = await this.git.run(args, { env: this.opts.remoteEnv ?? {} });
-      if (fetched.exitCode === 0 || attempt >= 5 || !isConflict(fetched.stderr)) return fetched;
-      await this.opts.sleep(backoffMs(attempt));
-    }
+    // git: fetch, the remote ledger branch into a private ref.
+    return retry(() => this.git.run(args, { env: this.opts.remoteEnv ?? {} }), {
+      attempts: 5,
+      retryable: (o) => 'value' in o && o.value.exitCode !== 0 && isConflict(o.value.stderr),
+      delayMs: (n) => backoffMs(n, LEDGER_BACKOFF),
+      sleep: this.opts.sleep,
+    });
   }
 }
 
@@ -213,7 +217,4 @@ export function isConflict(output: string): boolean {
 }
 
 /** Full jitter, growing to about a second: racers spread out instead of colliding in lockstep. */
-export function backoffMs(attempt: number): number {
-  const ceiling = Math.min(1000, 20 * 2 ** Math.min(attempt, 6));
-  return Math.floor(Math.random() * ceiling);
-}
+export const LEDGER_BACKOFF: Backoff = { baseMs: 20, maxMs: 1000, jitter: 'full' };

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   decideAppendOn,
   legacyPath,
@@ -16,7 +17,9 @@ import {
   type TrustScan,
 } from '../core/ledger/index.js';
 import { readBlobs } from './git.js';
-import { backoffMs, LedgerBranch, type LedgerFile } from './ledger-branch.js';
+import { backoffMs } from '../core/backoff.js';
+import { retry } from '../process/retry.js';
+import { LEDGER_BACKOFF, LedgerBranch, type LedgerFile } from './ledger-branch.js';
 import { LedgerContentionError, LedgerRefusedError } from './ledger-errors.js';
 import { judgeHistory, readHistory, readSnapshot, type LedgerHistory } from './ledger-log.js';
 import {
@@ -102,7 +105,7 @@ export class GitLedgerStore implements LedgerStore {
     this.branchName = opts.branch ?? DEFAULT_LEDGER_BRANCH;
     this.now = opts.now ?? (() => new Date());
     this.retryBudgetMs = opts.retryBudgetMs ?? 120_000;
-    this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    this.sleep = opts.sleep ?? sleep;
     this.branch = new LedgerBranch({
       repoDir: opts.repoDir,
       branch: this.branchName,
@@ -144,14 +147,7 @@ export class GitLedgerStore implements LedgerStore {
    * conflict. The rows stay in the branch's history; readers leave them out.
    */
   async repair(request: RepairRequest): Promise<RepairResult> {
-    const started = Date.now();
-    for (let attempt = 1; ; attempt++) {
-      const result = await this.branch.withTip((tip) => this.tryRepair(tip, request));
-      if (result) return result;
-      const elapsed = Date.now() - started;
-      if (elapsed >= this.retryBudgetMs) throw new LedgerContentionError(attempt, elapsed);
-      await this.sleep(backoffMs(attempt));
-    }
+    return this.untilWon(() => this.branch.withTip((tip) => this.tryRepair(tip, request)));
   }
 
   async readFile(commit: string, path: string): Promise<string | null> {
@@ -161,23 +157,35 @@ export class GitLedgerStore implements LedgerStore {
   }
 
   async append(request: AppendRequest): Promise<AppendResult> {
-    const started = Date.now();
-    for (let attempt = 1; ; attempt++) {
+    const result = await this.untilWon((attempt) => {
       // A tip fetched moments ago (a read just before this claim) saves a fetch; if it went
       // stale, the push is rejected like any lost race and the next attempt fetches afresh.
       const recent = attempt === 1 ? this.branch.takeRecentTip() : undefined;
-      const result =
-        recent !== undefined
-          ? await this.tryOnRecentTip(recent, request, attempt)
-          : await this.branch.withTip((tip) => this.tryAppend(tip, request, attempt));
-      if (result) {
-        if (result.outcome === 'appended') this.branch.lastWritten = result.commit;
-        return result;
-      }
-      const elapsed = Date.now() - started;
-      if (elapsed >= this.retryBudgetMs) throw new LedgerContentionError(attempt, elapsed);
-      await this.sleep(backoffMs(attempt));
-    }
+      return recent !== undefined
+        ? this.tryOnRecentTip(recent, request, attempt)
+        : this.branch.withTip((tip) => this.tryAppend(tip, request, attempt));
+    });
+    if (result.outcome === 'appended') this.branch.lastWritten = result.commit;
+    return result;
+  }
+
+  /** Compare-and-swap tries (null: another writer won) until one decides, backing off; bounded by time, not count. */
+  private async untilWon<T>(attempt: (n: number) => Promise<T | null>): Promise<T> {
+    const started = Date.now();
+    let tries = 0;
+    const result = await retry(
+      (n) => {
+        tries = n;
+        return attempt(n);
+      },
+      {
+        retryable: (o) => 'value' in o && o.value === null && Date.now() - started < this.retryBudgetMs,
+        delayMs: (n) => backoffMs(n, LEDGER_BACKOFF),
+        sleep: this.sleep,
+      },
+    );
+    if (result === null) throw new LedgerContentionError(tries, Date.now() - started);
+    return result;
   }
 
   tip(): Promise<string | null> {

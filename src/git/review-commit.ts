@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isInstructionFile } from '../core/scope/instruction-files.js';
+import { rawDiffEntries } from './change-size.js';
 import type { Git } from './git.js';
 
 /** What reviewers of base..head read: a commit, and the instruction files put back in it (empty: the head itself). */
@@ -65,17 +66,9 @@ async function touchedInstructionFiles(git: Git, base: string, head: string): Pr
   const raw = await git.ok(['diff-tree', '-r', '-z', '--no-renames', '--ignore-submodules=none', base, head], {
     encoding: 'latin1',
   });
-  const touched: Touched[] = [];
-  // ":<old mode> <new mode> <old id> <new id> <status>\0<path>\0" per entry.
-  const fields = raw.split('\0');
-  for (let i = 0; i + 1 < fields.length; i += 2) {
-    const header = fields[i] as string;
-    if (!header.startsWith(':')) throw new Error(`git diff-tree printed ${JSON.stringify(header)} for a record`);
-    const [baseMode = '', , baseId = ''] = header.slice(1).split(' ');
-    const path = fields[i + 1] as string;
-    if (isInstructionFile(path)) touched.push({ path, baseMode, baseId });
-  }
-  return touched;
+  return rawDiffEntries(raw)
+    .filter((e) => isInstructionFile(e.path))
+    .map((e) => ({ path: e.path, baseMode: e.oldMode, baseId: e.oldId }));
 }
 
 /**

@@ -145,17 +145,25 @@ export interface CommentFacts {
   path?: string;
 }
 
+/** The facts of a comment of any kind, as the API gives it. */
+function commentFacts(
+  c: { id: number; user: Parameters<typeof author>[0]; body?: string | null; html_url: string; created_at: string },
+  issueNumber: number | null,
+): CommentFacts {
+  return {
+    id: c.id,
+    author: author(c.user),
+    body: c.body ?? '',
+    htmlUrl: c.html_url,
+    issueNumber,
+    createdAt: c.created_at,
+  };
+}
+
 export async function getIssueComment(client: GitHubClient, repo: RepoRef, commentId: number): Promise<CommentFacts> {
   const { data } = await client.rest.issues.getComment({ ...repo, comment_id: commentId });
   const issue = /\/issues\/(\d+)$/.exec(data.issue_url)?.[1];
-  return {
-    id: data.id,
-    author: author(data.user),
-    body: data.body ?? '',
-    htmlUrl: data.html_url,
-    issueNumber: issue === undefined ? null : Number(issue),
-    createdAt: data.created_at,
-  };
+  return commentFacts(data, issue === undefined ? null : Number(issue));
 }
 
 /** Comments on an issue or pull request created after `since` (an ISO time), oldest first. */
@@ -171,14 +179,7 @@ export async function listIssueCommentsSince(
     since,
     per_page: 100,
   });
-  return comments.map((c) => ({
-    id: c.id,
-    author: author(c.user),
-    body: c.body ?? '',
-    htmlUrl: c.html_url,
-    issueNumber: number,
-    createdAt: c.created_at,
-  }));
+  return comments.map((c) => commentFacts(c, number));
 }
 
 /** A pull request's review comments (on lines of its diff) created after `since`. */
@@ -194,15 +195,7 @@ export async function listReviewCommentsSince(
     since,
     per_page: 100,
   });
-  return comments.map((c) => ({
-    id: c.id,
-    author: author(c.user),
-    body: c.body,
-    htmlUrl: c.html_url,
-    issueNumber: number,
-    createdAt: c.created_at,
-    path: c.path,
-  }));
+  return comments.map((c) => ({ ...commentFacts(c, number), path: c.path }));
 }
 
 /** A check run created already completed: the planning phase has no running state to show. */

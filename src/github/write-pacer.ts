@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ThrottlingOptions } from '@octokit/plugin-throttling';
 import {
   fullBucket,
@@ -44,7 +45,7 @@ export class WritePacer {
     const taken = takeWrite(this.buckets.get(id) ?? fullBucket(this.pacing, now), now, this.pacing);
     this.buckets.set(id, taken.bucket);
     // Not unref'd: a write that waits is work the process still has to do.
-    if (taken.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, taken.waitMs));
+    if (taken.waitMs > 0) await sleep(taken.waitMs);
   }
 
   /**

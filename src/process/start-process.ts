@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
@@ -40,7 +41,7 @@ export async function prepareLauncher(timeoutMs = 2000): Promise<boolean> {
   if (launchModeFrom(process.env) === 'direct') return false;
   launcher.prepare();
   const until = Date.now() + timeoutMs;
-  while (!launcher.ready && Date.now() < until) await new Promise((r) => setTimeout(r, 2));
+  while (!launcher.ready && Date.now() < until) await sleep(2);
   return launcher.ready;
 }
 

@@ -4,6 +4,7 @@ import { lstat, mkdir, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { killAllProcessesOf } from '../process/start-process.js';
 import { isProcessAlive } from '../process/process-alive.js';
+import { retry } from '../process/retry.js';
 
 /**
  * The unprivileged OS users agents and QA commands run as: `okstra-agent-1`,
@@ -140,21 +141,25 @@ export class AgentUserPool {
 
   private async tryLock(name: string): Promise<boolean> {
     const path = this.lockPath(name);
-    for (let attempt = 0; attempt < 2; attempt++) {
-      try {
-        // A few bytes in a root-only folder, written at once: twelve leases taken together through the
-        // thread pool queued for ~20 ms behind each other's (and the dispatch folders') round trips.
-        writeFileSync(path, String(process.pid), { flag: 'wx', mode: 0o600 });
-        return true;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        // A lock whose owner is gone (killed run) is stale: take it over once,
-        // after ending whatever the dead run's agent still runs as that user.
-        if (await lockHeld(path)) return false;
-        if (!(await this.clearStaleLock(name))) return false;
-      }
-    }
-    return false;
+    // null: a stale lock was cleared, so one more try.
+    const taken = await retry(
+      async (): Promise<boolean | null> => {
+        try {
+          // A few bytes in a root-only folder, written at once: twelve leases taken together through the
+          // thread pool queued for ~20 ms behind each other's (and the dispatch folders') round trips.
+          writeFileSync(path, String(process.pid), { flag: 'wx', mode: 0o600 });
+          return true;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+          // A lock whose owner is gone (killed run) is stale: take it over once,
+          // after ending whatever the dead run's agent still runs as that user.
+          if (await lockHeld(path)) return false;
+          return (await this.clearStaleLock(name)) ? null : false;
+        }
+      },
+      { attempts: 2, retryable: (o) => 'value' in o && o.value === null },
+    );
+    return taken === true;
   }
 
   /**
@@ -272,9 +277,8 @@ export async function endProcessesOf(user: AgentUser): Promise<void> {
  */
 export async function killProcessesOf(uid: number): Promise<number> {
   let killed = 0;
-  for (let round = 0; round < 20; round++) {
+  const round = async (): Promise<number> => {
     const pids = await processesOf(uid);
-    if (pids.length === 0) return killed;
     for (const pid of pids) {
       try {
         process.kill(pid, 'SIGKILL');
@@ -283,8 +287,9 @@ export async function killProcessesOf(uid: number): Promise<number> {
         // exited meanwhile
       }
     }
-    await new Promise((r) => setTimeout(r, 10));
-  }
+    return pids.length;
+  };
+  await retry(round, { attempts: 20, retryable: (o) => 'value' in o && o.value > 0, delayMs: () => 10 });
   return killed;
 }
 

@@ -9,6 +9,7 @@ import {
 } from '../git/credentials.js';
 import { Git } from '../git/git.js';
 import { isProcessAlive } from '../process/process-alive.js';
+import { retry } from '../process/retry.js';
 import { closePaths, reopenPaths, untrackedToClose, type ClosedPath } from './checkout-privacy.js';
 import { acquireLock } from './reach-registry.js';
 
@@ -155,16 +156,14 @@ async function undo(j: Journal): Promise<RestoreOutcome> {
 
 async function locked<T>(dir: string, body: () => Promise<T>): Promise<T> {
   const lock = join(dir, 'lock');
-  for (let attempt = 0; ; attempt++) {
-    await ensurePrivate(dir);
-    try {
+  await retry(
+    async () => {
+      await ensurePrivate(dir);
       await acquireLock(lock);
-      break;
-    } catch (error) {
-      // The last holder of another run removed the empty folder between our mkdir and the lock's.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 5) throw error;
-    }
-  }
+    },
+    // The last holder of another run removed the empty folder between our mkdir and the lock's.
+    { attempts: 6, retryable: (o) => 'error' in o && (o.error as NodeJS.ErrnoException).code === 'ENOENT' },
+  );
   try {
     return await body();
   } finally {

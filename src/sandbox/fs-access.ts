@@ -1,4 +1,5 @@
 import { runTool } from '../process/run-captured.js';
+import { retry } from '../process/retry.js';
 import { chownSync, constants, mkdirSync } from 'node:fs';
 import { chmod, lchown, lstat, open, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -60,12 +61,8 @@ async function clockPast(path: string, touch: () => Promise<void>): Promise<bigi
     return (await lstat(path, { bigint: true })).ctimeNs;
   };
   const first = await read();
-  for (let attempt = 1; ; attempt++) {
-    const next = await read();
-    // A clock set back never passes `first`; its own reading is then the lower, so the more cautious, answer.
-    if (next !== first || attempt >= 1000) return next;
-    await new Promise((r) => setTimeout(r, 1));
-  }
+  // A clock set back never passes `first`; its own reading is then the lower, so the more cautious, answer.
+  return retry(read, { attempts: 1000, retryable: (o) => 'value' in o && o.value === first, delayMs: () => 1 });
 }
 
 /** A new folder only `user` may enter (its private HOME, TMPDIR or output folder). */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { chmod, lstat, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { retry } from '../process/retry.js';
 import { isProcessAlive } from '../process/process-alive.js';
 
 /**
@@ -100,21 +100,29 @@ async function readEntry(file: string): Promise<Entry | null> {
 /** `mkdir` is atomic: whoever creates the folder holds the lock. */
 export async function acquireLock(lock: string): Promise<void> {
   const until = Date.now() + LOCK_WAIT_MS;
-  for (;;) {
+  const once = async (): Promise<'held' | 'stale-removed' | 'busy'> => {
     try {
       await mkdir(lock);
-      return;
+      return 'held';
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const info = await stat(lock).catch(() => null);
-    if (info && Date.now() - info.mtimeMs > LOCK_STALE_MS) await rm(lock, { recursive: true, force: true });
-    else if (Date.now() > until)
+    if (info && Date.now() - info.mtimeMs > LOCK_STALE_MS) {
+      await rm(lock, { recursive: true, force: true });
+      return 'stale-removed';
+    }
+    if (Date.now() > until)
       throw new Error(
         `okstra: ${lock} is held for over ${LOCK_WAIT_MS / 1000} s; is another okstra run stuck? Remove the folder if none runs`,
       );
-    else await sleep(5);
-  }
+    return 'busy';
+  };
+  // A stale lock removed is tried again at once; a held one, after a moment.
+  await retry(once, {
+    retryable: (o) => 'value' in o && o.value !== 'held',
+    delayMs: (_, o) => ('value' in o && o.value === 'busy' ? 5 : 0),
+  });
 }
 
 /** The registry, like the agents' lease folder, is root's alone: an agent must not rewrite what okstra restores. */

@@ -1,4 +1,5 @@
 import { runTool } from '../process/run-captured.js';
+import { retry } from '../process/retry.js';
 import { chmod, lchown, readFile, rm } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { mountOverlay, unmount } from './layer-mounts.js';
@@ -104,15 +105,18 @@ export const LAYERS_PREFIX = 'okstra-layers-';
  */
 export async function unmountStale(dir: string): Promise<void> {
   const target = resolve(dir);
-  for (let attempt = 0; attempt < 4; attempt++) {
+  // Mounts stacked on the same folder come off one a try; true: one came off, so look again.
+  const once = async (): Promise<boolean> => {
     const mounts = await readFile('/proc/self/mountinfo', 'utf8').catch(() => '');
     const line = mounts.split('\n').find((l) => unescapeMountPath(l.split(' ')[4] ?? '') === target);
-    if (!line) return;
+    if (!line) return false;
     const upper = /(?:^|,)upperdir=([^,]+)/.exec(line.split(' - ')[1] ?? '')?.[1];
     await unmount(target, { lazy: true });
     const state = upper ? dirname(unescapeMountPath(upper)) : null;
     if (state && basename(state).startsWith(LAYERS_PREFIX)) await rm(state, { recursive: true, force: true });
-  }
+    return true;
+  };
+  await retry(once, { attempts: 4, retryable: (o) => 'value' in o && o.value });
 }
 
 /** mountinfo writes space, tab, newline and backslash in paths as octal escapes. */

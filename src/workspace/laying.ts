@@ -18,6 +18,7 @@ import { runDetached } from '../git/tree-trash.js';
 import { LAYERS_PREFIX, type TreeLayers } from './layers.js';
 import { pathArgument } from '../core/text/path-bytes.js';
 import { Git } from '../git/git.js';
+import { statusRecords } from './tree-git.js';
 
 /**
  * What okstra needs to know of the user's checkout before it lays a stage
@@ -40,28 +41,15 @@ export interface CheckoutReading {
  * commit yet). Pure.
  */
 export function parseCheckoutStatus(out: string): CheckoutReading | null {
-  const fields = out.split('\0');
-  let head = '';
-  const dirty: string[] = [];
-  const hidden: string[] = [];
-  let staged = false;
-  for (let i = 0; i < fields.length; i++) {
-    const f = fields[i] as string;
-    if (f === '') continue;
-    if (f.startsWith('# branch.oid ')) head = f.slice('# branch.oid '.length);
-    else if (f.startsWith('#')) continue;
-    else if (f.startsWith('? ') || f.startsWith('! ')) hidden.push(f.slice(2).replace(/\/$/, ''));
-    else if (f.startsWith('1 ') || f.startsWith('2 ')) {
-      const parts = f.split(' ');
-      const xy = parts[1] ?? '..';
-      const path = parts.slice(f.startsWith('1 ') ? 8 : 9).join(' ');
-      if (xy[0] !== '.') staged = true;
-      if (xy[1] !== '.') dirty.push(path);
-      if (f.startsWith('2 ')) i += 1; // the rename's original path follows in its own field
-    } else if (f.startsWith('u ')) return null;
-  }
-  if (!/^[0-9a-f]{40,64}$/.test(head)) return null;
-  return { head, dirty, staged, hidden };
+  const { head, records } = statusRecords(out);
+  if (records.some((r) => r.kind === 'u') || !/^[0-9a-f]{40,64}$/.test(head)) return null;
+  const changed = records.filter((r) => r.kind === '1' || r.kind === '2');
+  return {
+    head,
+    dirty: changed.filter((r) => r.xy[1] !== '.').map((r) => r.path),
+    staged: changed.some((r) => r.xy[0] !== '.'),
+    hidden: records.filter((r) => r.kind === '?' || r.kind === '!').map((r) => r.path.replace(/\/$/, '')),
+  };
 }
 
 /**

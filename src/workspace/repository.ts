@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { changeSummary, type ChangeSummary } from '../git/change-summary.js';
 import { isInstructionFile } from '../core/scope/instruction-files.js';
 import { reviewTree, type ReviewTree } from '../git/review-commit.js';
-import { Git, GitError } from '../git/git.js';
-import { halfMadeError, POOL_PREFIX, removeHalfMadeRegistration } from './worktrees.js';
+import { Git } from '../git/git.js';
+import { POOL_PREFIX, runOnWorktrees } from './worktrees.js';
 
 /**
  * Each repository's queue of worktree admin changes in this process (see
@@ -209,19 +209,7 @@ export class Repository {
    */
   async worktreeAdmin(args: string[], opts: { allowFailure?: boolean } = {}): Promise<void> {
     await this.adminQueue(async () => {
-      for (let attempt = 1; ; attempt++) {
-        const result = await this.git.run(args);
-        if (result.exitCode === 0) return;
-        const collided = /commondir|gitdir|could not lock|\.lock': File exists|unable to create/i.test(result.stderr);
-        if (collided && attempt < 5) {
-          await new Promise((r) => setTimeout(r, 50 * attempt));
-          continue;
-        }
-        // Not a collision that passed: a registration a killed add left half made, which no wait mends.
-        if (attempt < 10 && (await removeHalfMadeRegistration(this.repoDir, result.stderr))) continue;
-        if (opts.allowFailure) return;
-        throw halfMadeError(this.repoDir, result.stderr) ?? new GitError(args, result);
-      }
+      await runOnWorktrees(this.git, args, { collisions: true, ...opts });
     });
   }
 

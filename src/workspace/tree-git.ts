@@ -183,25 +183,37 @@ export function parseStatusV2(out: string): { head: string; dirty: string[] } {
 }
 
 function parseStatus(out: string): TreeStatus {
+  const { head, records } = statusRecords(out);
+  const tracked = records.filter((r) => r.kind !== '?' && r.kind !== '!').map((r) => r.path);
+  return { head, dirty: records.map((r) => r.path), tracked };
+}
+
+/** A record of `git status --porcelain=v2 -z`: changed (1), renamed or copied (2), unmerged (u), untracked (?), ignored (!). */
+export interface StatusRecord {
+  kind: '1' | '2' | 'u' | '?' | '!';
+  /** The index's and the tree's status letters (`.` for none); empty for untracked and ignored. */
+  xy: string;
+  path: string;
+}
+
+/** Where the path starts in a record of each kind, counting space-separated fields. */
+const PATH_FIELD = { '1': 8, '2': 9, u: 10 } as const;
+
+/** The one reader of `git status --porcelain=v2 --branch -z`: the head's id and every record, in order. */
+export function statusRecords(out: string): { head: string; records: StatusRecord[] } {
   const fields = out.split('\0');
   let head = '';
-  const dirty: string[] = [];
-  const tracked: string[] = [];
-  const add = (path: string, isTracked: boolean): void => {
-    dirty.push(path);
-    if (isTracked) tracked.push(path);
-  };
+  const records: StatusRecord[] = [];
   for (let i = 0; i < fields.length; i++) {
     const f = fields[i] as string;
-    if (f === '') continue;
+    const kind = f[0];
     if (f.startsWith('# branch.oid ')) head = f.slice('# branch.oid '.length);
-    else if (f.startsWith('#')) continue;
-    else if (f.startsWith('? ') || f.startsWith('! ')) add(f.slice(2), false);
-    else if (f.startsWith('1 ')) add(f.split(' ').slice(8).join(' '), true);
-    else if (f.startsWith('2 ')) {
-      add(f.split(' ').slice(9).join(' '), true);
-      i += 1; // the rename's original path follows in its own field
-    } else if (f.startsWith('u ')) add(f.split(' ').slice(10).join(' '), true);
+    else if ((kind === '?' || kind === '!') && f[1] === ' ') records.push({ kind, xy: '', path: f.slice(2) });
+    else if ((kind === '1' || kind === '2' || kind === 'u') && f[1] === ' ') {
+      const parts = f.split(' ');
+      records.push({ kind, xy: parts[1] ?? '..', path: parts.slice(PATH_FIELD[kind]).join(' ') });
+      if (kind === '2') i += 1; // the rename's original path follows in its own field
+    }
   }
-  return { head, dirty, tracked };
+  return { head, records };
 }

@@ -1,7 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { readFile, rm, stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { unmountStale } from './layers.js';
-import { Git, GitError } from '../git/git.js';
+import { Git, GitError, type GitResult } from '../git/git.js';
+import { retry } from '../process/retry.js';
 
 interface ListedWorktree {
   path: string;
@@ -12,14 +14,7 @@ interface ListedWorktree {
 
 /** `git worktree list --porcelain -z`: records of NUL-terminated fields, separated by an empty field. */
 async function listWorktrees(git: Git): Promise<ListedWorktree[]> {
-  const args = ['worktree', 'list', '--porcelain', '-z'];
-  let result = await git.run(args);
-  // As many as killed adds left, within reason (StageWorkspace's admin calls allow as many).
-  for (let mended = 0; result.exitCode !== 0 && mended < 10; mended++) {
-    if (!(await removeHalfMadeRegistration(git.cwd, result.stderr))) break;
-    result = await git.run(args);
-  }
-  if (result.exitCode !== 0) throw halfMadeError(git.cwd, result.stderr) ?? new GitError(args, result);
+  const result = await runOnWorktrees(git, ['worktree', 'list', '--porcelain', '-z']);
   const out: ListedWorktree[] = [];
   let current: ListedWorktree | null = null;
   for (const field of result.stdout.split('\0')) {
@@ -107,6 +102,36 @@ async function halfMadeIn(cwd: string, stderr: string): Promise<HalfMade | null>
   return { admin, tree, ageMs: Date.now() - commondir.mtimeMs };
 }
 
+/** How git words a clash with another process's admin change of the same repository's worktrees. */
+const COLLISION = /commondir|gitdir|could not lock|\.lock': File exists|unable to create/i;
+
+/**
+ * Runs a git command that reads the worktree registrations. A registration a
+ * killed add left half made is mended and the command run again (as many as
+ * killed adds left, within reason: ten); with `collisions`, a clash with a
+ * worktree add/remove/prune of another process is waited out (four times).
+ * What is still failing then throws, unless `allowFailure`.
+ */
+export async function runOnWorktrees(
+  git: Git,
+  args: string[],
+  opts: { collisions?: boolean; allowFailure?: boolean } = {},
+): Promise<GitResult> {
+  const collided = (r: GitResult, n: number): boolean => opts.collisions === true && n < 5 && COLLISION.test(r.stderr);
+  const result = await retry(() => git.run(args), {
+    attempts: 11,
+    // Not a collision that passed: a registration a killed add left half made, which no wait mends.
+    retryable: async (o, n) =>
+      'value' in o &&
+      o.value.exitCode !== 0 &&
+      (collided(o.value, n) || (await removeHalfMadeRegistration(git.cwd, o.value.stderr))),
+    delayMs: (n, o) => ('value' in o && collided(o.value, n) ? 50 * n : 0),
+  });
+  if (result.exitCode !== 0 && opts.allowFailure !== true)
+    throw halfMadeError(git.cwd, result.stderr) ?? new GitError(args, result);
+  return result;
+}
+
 /**
  * Mends what git just died on when it is a registration of okstra's that a
  * killed `worktree add` left half made: every git command that lists the
@@ -122,7 +147,7 @@ export async function removeHalfMadeRegistration(cwd: string, stderr: string): P
   const name = found?.tree ? basename(found.tree) : '';
   if (!found?.tree || !OKSTRA_PREFIXES.some((p) => name.startsWith(p))) return false;
   if (found.ageMs < HALF_MADE_AGE_MS) {
-    await new Promise((r) => setTimeout(r, HALF_MADE_AGE_MS - found.ageMs));
+    await sleep(HALF_MADE_AGE_MS - found.ageMs);
     const commondir = await stat(resolve(found.admin, 'commondir')).catch(() => null);
     if (commondir?.size !== 0) return true;
   }

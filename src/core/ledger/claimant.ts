@@ -1,4 +1,31 @@
-import type { StartedRow } from './row.js';
+import type { FailedRow, StageRow, StartedRow } from './row.js';
+
+/** The most a row's `detail` holds (FailedRowSchema). */
+const MAX_DETAIL = 2000;
+
+/**
+ * A `failed` row that ends a stage's claim — okstra crashed, the claimant is
+ * gone, the job ended — keeping the claim's branch and base, its detail cut
+ * to what a row holds.
+ */
+export function claimEndingRow(
+  claim: Pick<StageRow, 'plan_id' | 'stage' | 'branch' | 'base_commit'>,
+  end: { runId: string; at: string; reason: 'error' | 'abandoned'; detail: string; actor?: string | null },
+): FailedRow {
+  return {
+    v: 1,
+    plan_id: claim.plan_id,
+    stage: claim.stage,
+    status: 'failed',
+    run_id: end.runId,
+    at: end.at,
+    reason: end.reason,
+    detail: end.detail.slice(0, MAX_DETAIL),
+    ...(claim.branch ? { branch: claim.branch } : {}),
+    ...(claim.base_commit ? { base_commit: claim.base_commit } : {}),
+    ...(end.actor ? { actor: end.actor } : {}),
+  };
+}
 
 /** What the reader observed about its own machine; the engine gathers it, this module only judges. */
 export interface MachineFacts {

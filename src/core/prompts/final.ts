@@ -1,9 +1,10 @@
 import { fencedLineMask, splitLines } from '../contracts/fence-lines.js';
+import { singleLineProblems } from './input-problems.js';
 import { resultHeadingLine } from '../contracts/headings.js';
 import { planIdProblem } from '../ids.js';
 import { codeBlock } from '../text/escape.js';
 import { oneLine } from './anchors.js';
-import { instructionFilesNote } from './sections.js';
+import { instructionFilesNote, qaBlock } from './sections.js';
 import { promptFileHeading, promptFileName, type FinalRole, type GateBodies, type PromptFileId } from './catalogue.js';
 import { checkPrompt } from './check-prompt.js';
 import { ROLE_LAYOUTS, type PromptRequirements } from './layout.js';
@@ -165,22 +166,6 @@ function instructionFilesSection(input: FinalVerifierPromptInput): string | null
   );
 }
 
-function qaStatus(result: FinalQaBrief): string {
-  const exit = result.exitCode === null ? 'no exit code: killed by timeout or signal' : `exit ${result.exitCode}`;
-  return `${result.passed ? 'passed' : 'failed'} (${exit})`;
-}
-
-function qaBlock(result: FinalQaBrief, i: number, total: number): string {
-  const text = [
-    `label: ${result.label}`,
-    `command: ${result.cmd}`,
-    `exit code: ${result.exitCode ?? 'none'}`,
-    'output tail:',
-    result.outputTail,
-  ].join('\n');
-  return [`### QA ${i + 1} of ${total} — ${qaStatus(result)}`, codeBlock(text, 'text')].join('\n\n');
-}
-
 function qaSection(qa: readonly FinalQaBrief[]): string {
   if (qa.length === 0) {
     return section(
@@ -220,14 +205,6 @@ export function verifierOutputContract(verifierTemplate: string): string | null 
 function showsResultHeading(template: string): boolean {
   const heading = resultHeadingLine(ROLE_LAYOUTS.verifier.result);
   return splitLines(template).some((line) => line.trim() === heading);
-}
-
-function singleLineProblems(values: Array<[string, string]>): string[] {
-  return values.flatMap(([name, value]) => {
-    if (value.trim() === '') return [`${name} is empty`];
-    if (/[\r\n]/.test(value)) return [`${name} contains a line break`];
-    return [];
-  });
 }
 
 function commitProblems(values: Array<[string, string]>): string[] {

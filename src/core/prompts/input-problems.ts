@@ -9,6 +9,15 @@ import type { PromptInput } from './types.js';
 
 const COMMIT_ID = /^[0-9a-f]{7,64}$/;
 
+/** Values a prompt puts on one line: each must be there, and be one line. */
+export function singleLineProblems(values: Array<[string, string]>): string[] {
+  return values.flatMap(([name, value]) => {
+    if (value.trim() === '') return [`${name} is empty`];
+    if (/[\r\n]/.test(value)) return [`${name} contains a line break`];
+    return [];
+  });
+}
+
 function lineBreakProblems(input: PromptInput): string[] {
   const singleLine: Array<[string, string]> = [
     ['worker', input.worker],

@@ -1,4 +1,5 @@
 import { PLAN_OPEN_MARKER } from '../contracts/plan-draft.js';
+import { singleLineProblems } from './input-problems.js';
 import { resultHeadingLine } from '../contracts/headings.js';
 import { planIdProblem } from '../ids.js';
 import type { PlanReviewFinding } from '../report/schema/plan-review-report.js';
@@ -146,14 +147,6 @@ function templateBody(gates: GateBodies, role: PlanningRole): string {
 
 function assemble(parts: ReadonlyArray<string | null>): string {
   return `${parts.filter((part): part is string => part !== null && part !== '').join('\n\n')}\n`;
-}
-
-function singleLineProblems(values: Array<[string, string]>): string[] {
-  return values.flatMap(([name, value]) => {
-    if (value.trim() === '') return [`${name} is empty`];
-    if (/[\r\n]/.test(value)) return [`${name} contains a line break`];
-    return [];
-  });
 }
 
 function commonProblems(input: { goal: string; planId: string; planPath: string }): string[] {

@@ -111,12 +111,13 @@ export function raisedFindingsSection(input: PromptInput): string {
   );
 }
 
-function qaStatus(result: QaResultBrief): string {
+function qaStatus(result: Omit<QaResultBrief, 'tests'>): string {
   const exit = result.exitCode === null ? 'no exit code: killed by timeout or signal' : `exit ${result.exitCode}`;
   return `${result.passed ? 'passed' : 'failed'} (${exit})`;
 }
 
-function qaBlock(result: QaResultBrief, i: number, total: number): string {
+/** One QA command's result for a prompt: label, command, exit and output tail in a text block (stage and final prompts). */
+export function qaBlock(result: Omit<QaResultBrief, 'tests'>, i: number, total: number): string {
   const text = [
     `label: ${result.label}`,
     `command: ${result.cmd}`,

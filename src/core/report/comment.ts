@@ -1,4 +1,3 @@
-import { fallbacksSection } from './fallbacks.js';
 import type { FinalReport } from './schema/final-report.js';
 import type { Cut, Section } from './budget.js';
 import type { DetailLimits } from './blocks.js';
@@ -12,22 +11,18 @@ import {
   findingsSection,
   gitSection,
   groupFindings,
-  headlineSection,
-  isolationSection,
   progressSection,
   qaOutputSection,
   qaSection,
   queueSection,
-  reasonsSection,
   rosterSection,
   sidecarSection,
   textSection,
   verifiersSection,
   workerUsageSection,
 } from './blocks.js';
-import { countsLine } from './summary.js';
+import { countsLine, verdictSections } from './summary.js';
 import { fitWithNotice } from './notice.js';
-import { singleVendorSection } from './vendors.js';
 import { fullReportPointer } from './format.js';
 
 /** GitHub rejects issue and PR comment bodies longer than this. */
@@ -77,11 +72,7 @@ export function renderComment(input: FinalReport, opts: CommentOptions = {}): Re
   const marker = reportCommentMarker(report.plan.id, report.stage.number);
   const sections: Section[] = [
     textSection('marker', `${marker}\n`, { required: true }),
-    headlineSection(report, '###'),
-    isolationSection(report),
-    singleVendorSection(report),
-    fallbacksSection(report),
-    reasonsSection(report, COMMENT_DETAIL),
+    ...verdictSections(report, '###', COMMENT_DETAIL),
     budgetSection(report),
     sidecarSection(report, COMMENT_DETAIL),
     textSection('counts', `${countsLine(report)}\n\n`, { required: true }),
@@ -89,13 +80,13 @@ export function renderComment(input: FinalReport, opts: CommentOptions = {}): Re
     workerUsageSection(report, 3),
     errorsSection(report, 1, COMMENT_DETAIL),
     // Display order puts findings first; priority keeps the small, telling tables ahead of long finding lists.
-    findingsSection('findings-blocking', 'blocking findings', 3, groups.blocking, COMMENT_DETAIL, false),
-    findingsSection('findings-major', 'major findings', 4, groups.major, COMMENT_DETAIL, false),
+    findingsSection('blocking', groups, 3, COMMENT_DETAIL, false),
+    findingsSection('major', groups, 4, COMMENT_DETAIL, false),
     qaSection(report, 2, true),
     qaOutputSection(report, 5, COMMENT_DETAIL, true),
     verifiersSection(report, 2, true),
-    findingsSection('findings-minor', 'minor and info findings', 6, groups.minor, COMMENT_DETAIL, true),
-    findingsSection('findings-refuted', 'refuted findings', 8, groups.refuted, COMMENT_DETAIL, true),
+    findingsSection('minor', groups, 6, COMMENT_DETAIL, true),
+    findingsSection('refuted', groups, 8, COMMENT_DETAIL, true),
     executorSection(report, 7, COMMENT_DETAIL),
     convergenceSection(report, 2),
     gitSection(report, 7),

@@ -57,6 +57,11 @@ export function verdictLabel(report: FinalReport): string {
   return value === 'PASS' ? '✅ PASS' : '❌ FAIL';
 }
 
+/** What started a run, for a headline: its kind, and who when known. */
+export function triggerText(trigger: { kind: string; actor: string | null }): string {
+  return trigger.actor ? `${trigger.kind} by ${escapeInline(clip(trigger.actor, 100, '…'))}` : trigger.kind;
+}
+
 export function shortSha(sha: string): string {
   return sha.slice(0, 7);
 }

@@ -11,14 +11,7 @@ export * from './check-run.js';
 export * from './plan-status.js';
 export type { Cut } from './budget.js';
 export { stageViews } from './stage-views.js';
-export {
-  SINGLE_VENDOR_LABEL,
-  crossVendorCopilotLine,
-  isSingleVendorVerification,
-  modelMaker,
-  singleVendor,
-  singleVendorLine,
-} from './vendors.js';
+export { SINGLE_VENDOR_LABEL, crossVendorCopilotLine, modelMaker, singleVendor, singleVendorLine } from './vendors.js';
 export { planSpend, spendByStage, NO_SPEND, type Spend } from './plan-spend.js';
 export { runCost, type CostState } from './cost.js';
 export { formatCost, formatSpend } from './format.js';

@@ -1,4 +1,3 @@
-import { fallbacksSection } from './fallbacks.js';
 import type { FinalReport } from './schema/final-report.js';
 import type { Cut, Section } from './budget.js';
 import { redactDeep } from '../text/redact.js';
@@ -14,22 +13,19 @@ import {
   findingsSection,
   gitSection,
   groupFindings,
-  headlineSection,
-  isolationSection,
   ledgerRowSection,
   progressSection,
   qaOutputSection,
   qaSection,
   queueSection,
-  reasonsSection,
   requestsSection,
   rosterSection,
   sidecarSection,
   verifiersSection,
 } from './blocks.js';
+import { verdictSections } from './summary.js';
 import { fitWithNotice } from './notice.js';
 import { errorAnalysisSection, evidenceSection } from './evidence-block.js';
-import { singleVendorSection } from './vendors.js';
 import { fullReportPointer } from './format.js';
 
 export interface MarkdownOptions {
@@ -56,11 +52,7 @@ export function renderMarkdown(input: FinalReport, opts: MarkdownOptions = {}): 
   const report = redactDeep(input);
   const groups = groupFindings(report.findings);
   const sections: Section[] = [
-    headlineSection(report, '##'),
-    isolationSection(report),
-    singleVendorSection(report),
-    fallbacksSection(report),
-    reasonsSection(report, FULL_DETAIL),
+    ...verdictSections(report, '##', FULL_DETAIL),
     evidenceSection(report, 1),
     errorAnalysisSection(report, 1),
     budgetSection(report),
@@ -68,10 +60,10 @@ export function renderMarkdown(input: FinalReport, opts: MarkdownOptions = {}): 
     queueSection(report, 1),
     errorsSection(report, 1, FULL_DETAIL),
     failuresSection(report, 1, FULL_DETAIL),
-    findingsSection('findings-blocking', 'blocking findings', 3, groups.blocking, FULL_DETAIL, false),
-    findingsSection('findings-major', 'major findings', 4, groups.major, FULL_DETAIL, false),
-    findingsSection('findings-minor', 'minor and info findings', 6, groups.minor, FULL_DETAIL, false),
-    findingsSection('findings-refuted', 'refuted findings', 7, groups.refuted, FULL_DETAIL, true),
+    findingsSection('blocking', groups, 3, FULL_DETAIL, false),
+    findingsSection('major', groups, 4, FULL_DETAIL, false),
+    findingsSection('minor', groups, 6, FULL_DETAIL, false),
+    findingsSection('refuted', groups, 7, FULL_DETAIL, true),
     qaSection(report, 2, false),
     qaOutputSection(report, 7, FULL_DETAIL, false),
     verifiersSection(report, 2, false),

@@ -45,6 +45,17 @@ export const SUMMARY_DETAIL: DetailLimits = {
   summary: 1000,
 };
 
+/** What every Markdown format opens with: the verdict, what the run could not do (isolation, vendors, fallbacks), and why. */
+export function verdictSections(report: FinalReport, heading: '##' | '###', limits: DetailLimits): Section[] {
+  return [
+    headlineSection(report, heading),
+    isolationSection(report),
+    singleVendorSection(report),
+    fallbacksSection(report),
+    reasonsSection(report, limits),
+  ];
+}
+
 /** The facts a reader wants in one glance, as one line. */
 export function countsLine(report: FinalReport): string {
   const verifiers = report.verifiers.map((v) => v.verdict ?? v.status);
@@ -69,11 +80,7 @@ export function renderSummary(input: FinalReport, opts: SummaryOptions = {}): Re
 export function summaryOfRedacted(report: FinalReport, opts: SummaryOptions = {}): RenderedSummary {
   const groups = groupFindings(report.findings);
   const sections: Section[] = [
-    headlineSection(report, '###'),
-    isolationSection(report),
-    singleVendorSection(report),
-    fallbacksSection(report),
-    reasonsSection(report, SUMMARY_DETAIL),
+    ...verdictSections(report, '###', SUMMARY_DETAIL),
     evidenceSection(report, 1),
     errorAnalysisSection(report, 1),
     budgetSection(report),
@@ -81,8 +88,8 @@ export function summaryOfRedacted(report: FinalReport, opts: SummaryOptions = {}
     textSection('counts', `${countsLine(report)}\n\n`, { required: true }),
     queueSection(report, 1),
     workerUsageSection(report, 3),
-    findingsSection('findings-blocking', 'blocking findings', 1, groups.blocking, SUMMARY_DETAIL, false),
-    findingsSection('findings-major', 'major findings', 2, groups.major, SUMMARY_DETAIL, false),
+    findingsSection('blocking', groups, 1, SUMMARY_DETAIL, false),
+    findingsSection('major', groups, 2, SUMMARY_DETAIL, false),
   ];
   const pointer = fullReportPointer(report, opts.fullReportUrl);
   const fitted = fitWithNotice(sections, opts.maxChars ?? 65_535, 'the summary limit', pointer, '');

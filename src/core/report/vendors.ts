@@ -62,10 +62,6 @@ export function singleVendor(roster: readonly Member[]): string | null {
   return vendorLabel(executor);
 }
 
-export function isSingleVendorVerification(roster: readonly Member[]): boolean {
-  return singleVendor(roster) !== null;
-}
-
 /** What the line says after its label; `vendor` is already escaped for where it goes. */
 function sentence(vendor: string, verifiersKey: string): string {
   return `the executor and every verifier are ${vendor} (the verifiers in fresh read-only sessions), so no other vendor's model checked this work; add another vendor's API key and list it under ${verifiersKey} in .okstra/config.yml for cross-vendor verification`;

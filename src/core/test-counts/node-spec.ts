@@ -1,4 +1,4 @@
-import { addId, lines, newTally, toTestCount, type Outcome, type Tally } from './tally.js';
+import { addId, addNodeSummaries, lines, newTally, toTestCount, type Outcome, type Tally } from './tally.js';
 import type { TestCount } from './types.js';
 
 const SUMMARY = /^ℹ (tests|pass|fail|cancelled|skipped|todo) (\d+)\s*$/;
@@ -9,17 +9,7 @@ const INDENT = 2;
 /** node's spec reporter (`--test-reporter=spec`, the default on a TTY): `ℹ tests 3` summaries, summed. */
 export function countNodeSpec(text: string): TestCount | null {
   const tally = newTally();
-  let summaries = 0;
-  for (const line of lines(text)) {
-    const m = SUMMARY.exec(line);
-    if (m === null) continue;
-    const n = Number(m[2]);
-    if (m[1] === 'tests') summaries += 1;
-    else if (m[1] === 'pass') tally.passed += n;
-    else if (m[1] === 'fail' || m[1] === 'cancelled') tally.failed += n;
-    else tally.skipped += n;
-  }
-  if (summaries === 0) return null;
+  if (addNodeSummaries(text, SUMMARY, tally) === 0) return null;
   specIds(text, tally);
   return toTestCount('node-spec', tally);
 }

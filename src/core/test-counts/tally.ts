@@ -51,6 +51,26 @@ export function sumCounts(counts: readonly TestCount[]): TestCount | null {
   return toTestCount(first.format, tally);
 }
 
+/**
+ * node's test runner's end-of-run summaries (`tests N`, `pass N`, `fail N`,
+ * `cancelled N`, `skipped N`, `todo N`: one set per run, summed into
+ * `tally`), as `summary` matches them with the word and the number as its
+ * groups. Returns how many runs ended so: none, and the text is not this format.
+ */
+export function addNodeSummaries(text: string, summary: RegExp, tally: Tally): number {
+  let runs = 0;
+  for (const line of lines(text)) {
+    const m = summary.exec(line);
+    if (m === null) continue;
+    const n = Number(m[2]);
+    if (m[1] === 'tests') runs += 1;
+    else if (m[1] === 'pass') tally.passed += n;
+    else if (m[1] === 'fail' || m[1] === 'cancelled') tally.failed += n;
+    else tally.skipped += n;
+  }
+  return runs;
+}
+
 /** Every line of `text`, for the line-oriented recognisers. */
 export function lines(text: string): string[] {
   return text.split('\n');

@@ -1,4 +1,4 @@
-import { addId, lines, newTally, toTestCount, type Outcome, type Tally } from './tally.js';
+import { addId, addNodeSummaries, lines, newTally, toTestCount, type Outcome, type Tally } from './tally.js';
 import type { TestCount } from './types.js';
 
 // node's TAP reporter (and tape) end a run with `# tests N`, `# pass N` …
@@ -15,17 +15,7 @@ const INDENT = 4;
  */
 export function countTap(text: string): TestCount | null {
   const tally = newTally();
-  let summaries = 0;
-  for (const line of lines(text)) {
-    const m = SUMMARY.exec(line);
-    if (m === null) continue;
-    const n = Number(m[2]);
-    if (m[1] === 'tests') summaries += 1;
-    else if (m[1] === 'pass') tally.passed += n;
-    else if (m[1] === 'fail' || m[1] === 'cancelled') tally.failed += n;
-    else tally.skipped += n;
-  }
-  if (summaries === 0) return null;
+  if (addNodeSummaries(text, SUMMARY, tally) === 0) return null;
   tapIds(text, tally);
   return toTestCount('tap', tally);
 }

@@ -1,3 +1,5 @@
+import { backoffMs, type Backoff } from '../backoff.js';
+
 /**
  * When the gateway tries a model call again: the statuses the vendors use
  * for "overloaded, try later", and how long to wait.
@@ -6,17 +8,11 @@
 /** 429 rate limited, 500/502/503 server trouble, 529 Anthropic's "overloaded". */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 529]);
 
-const BASE_DELAY_MS = 500;
-const MAX_DELAY_MS = 20_000;
-
-/** Exponential backoff with jitter: attempt 0 waits 250–500 ms, doubling up to 10–20 s. */
-export function backoffMs(retry: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.min(retry, 20));
-  return Math.round(ceiling / 2 + (ceiling / 2) * random());
-}
+/** Retry 0 waits 250–500 ms, doubling up to 10–20 s. */
+const UPSTREAM_BACKOFF: Backoff = { baseMs: 500, maxMs: 20_000, jitter: 'half' };
 
 /** `Retry-After` in milliseconds from `nowMs` (seconds or an HTTP date), or null when absent or unreadable. */
-export function retryAfterMs(value: string | string[] | undefined, nowMs: number): number | null {
+function retryAfterMs(value: string | string[] | undefined, nowMs: number): number | null {
   const text = (Array.isArray(value) ? value[0] : value)?.trim();
   if (!text) return null;
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
@@ -50,9 +46,9 @@ export type RetryDecision = { retry: true; waitMs: number } | { retry: false };
  */
 export function decideRetry(q: RetryQuestion): RetryDecision {
   let waitMs: number;
-  if (q.outcome.kind === 'unreachable') waitMs = backoffMs(q.retries, q.random);
+  if (q.outcome.kind === 'unreachable') waitMs = backoffMs(q.retries, UPSTREAM_BACKOFF, q.random);
   else if (RETRYABLE_STATUSES.has(q.outcome.status))
-    waitMs = retryAfterMs(q.outcome.retryAfter, q.nowMs) ?? backoffMs(q.retries, q.random);
+    waitMs = retryAfterMs(q.outcome.retryAfter, q.nowMs) ?? backoffMs(q.retries, UPSTREAM_BACKOFF, q.random);
   else return { retry: false };
   return q.elapsedMs + waitMs > q.retryBudgetMs ? { retry: false } : { retry: true, waitMs };
 }

@@ -1,8 +1,7 @@
-import { createUsageMeter } from '../../core/usage/index.js';
 import { credentialPlaces } from './credentials.js';
 import { upstreamRequestHeaders } from './headers.js';
 import { joinPath } from './paths.js';
-import type { Upstream } from './upstream.js';
+import { httpMeter, keepSecret, type Upstream } from './upstream.js';
 
 /** How okstra authenticates to the resource: its key, or a Microsoft Entra token (renewed by its source). */
 export type AzureAuth = { key: string } | { entraToken: () => Promise<string> };
@@ -26,14 +25,12 @@ export function azureUpstream(base: URL, credential: string, auth: AzureAuth): U
       if ('key' in auth) headers['api-key'] = auth.key;
       else {
         const token = await auth.entraToken();
-        if (token !== '' && !secrets.includes(token)) secrets.push(token);
+        keepSecret(secrets, token);
         headers.authorization = `Bearer ${token}`;
       }
       const path = joinPath(base.pathname, call.path);
       return { path: `${path}${call.hadQuery ? `?${call.rawQuery}` : ''}`, headers };
     },
-    meter(protocol, contentType) {
-      return createUsageMeter(protocol, contentType.includes('text/event-stream') ? 'sse' : 'json');
-    },
+    meter: httpMeter,
   };
 }

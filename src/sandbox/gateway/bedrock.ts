@@ -2,11 +2,11 @@ import { EventStreamCodec } from '@smithy/core/event-streams';
 import { HttpRequest } from '@smithy/core/protocols';
 import { fromBase64, fromUtf8, Hash, toUtf8 } from '@smithy/core/serde';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { createEventMeter, createUsageMeter, type UsageMeter } from '../../core/usage/index.js';
+import { createEventMeter, type UsageMeter } from '../../core/usage/index.js';
 import { upstreamRequestHeaders } from './headers.js';
 import { joinPath } from './paths.js';
 import type { AwsCredentials } from './types.js';
-import type { Upstream } from './upstream.js';
+import { httpMeter, keepSecret, type Upstream } from './upstream.js';
 
 /**
  * Amazon Bedrock as a gateway upstream: every request okstra forwards is
@@ -33,7 +33,7 @@ export function bedrockUpstream(base: URL, region: string, credentials: () => Pr
     credentials: async () => {
       const resolved = await credentials();
       for (const value of [resolved.secretAccessKey, resolved.sessionToken, resolved.accessKeyId])
-        if (value !== undefined && value !== '' && !secrets.includes(value)) secrets.push(value);
+        keepSecret(secrets, value);
       return resolved;
     },
   });
@@ -76,7 +76,7 @@ export function bedrockUpstream(base: URL, region: string, credentials: () => Pr
     },
     meter(protocol, contentType) {
       if (contentType.includes('application/vnd.amazon.eventstream')) return eventStreamMeter();
-      return createUsageMeter(protocol, contentType.includes('text/event-stream') ? 'sse' : 'json');
+      return httpMeter(protocol, contentType);
     },
   };
 }

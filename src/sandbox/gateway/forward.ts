@@ -6,6 +6,7 @@ import {
   upstreamErrorMessage,
   type AttemptOutcome,
 } from '../../core/usage/index.js';
+import { retry, type Outcome } from '../../process/retry.js';
 import { agentResponseHeaders } from './headers.js';
 import { readCapped } from './io.js';
 import { refuse, scrub, type Exchange } from './exchange.js';
@@ -43,7 +44,31 @@ export async function forward(
       abort.abort();
     }
   });
-  const again = async (outcome: AttemptOutcome): Promise<boolean> => {
+  /** One try; after a wait, only while the agent is still there. */
+  const once = async (n: number): Promise<Tried> => {
+    if (n > 1) {
+      if (agentGone) return { kind: 'gone', waiting: true };
+      x.retries += 1;
+    }
+    const attempt = await ctx.connections.send(upstream.base, x.method, call, body, abort.signal);
+    if (agentGone) return { kind: 'gone', waiting: false };
+    if (attempt.kind === 'error') {
+      const code = (attempt.error as NodeJS.ErrnoException).code ?? attempt.error.message;
+      x.failure = { status: null, message: `could not reach ${upstream.base.host}: ${code}` };
+      return { kind: 'unreachable' };
+    }
+    const answer = attempt.response;
+    const status = answer.statusCode ?? 502;
+    if (status < 400) return { kind: 'answer', answer, status };
+    const text = scrub((await readCapped(answer, MAX_ERROR_BODY_BYTES)).toString('utf8'), x.lease);
+    x.failure = { status, message: upstreamErrorMessage(text) || `HTTP ${status}` };
+    return { kind: 'failed', answer, status, text };
+  };
+  // decideRetry says both whether and how long: the wait it chose is kept for the loop's delay.
+  let waitMs = 0;
+  const retryable = (o: Outcome<Tried>): boolean => {
+    const outcome = 'value' in o ? attemptOutcome(o.value) : null;
+    if (outcome === null) return false;
     const now = ctx.now();
     const decision = decideRetry({
       outcome,
@@ -52,43 +77,37 @@ export async function forward(
       retryBudgetMs: ctx.retryBudgetMs,
       nowMs: now,
     });
-    if (!decision.retry) return false;
-    await ctx.sleep(decision.waitMs);
-    if (agentGone) return false;
-    x.retries += 1;
-    return true;
+    waitMs = decision.retry ? decision.waitMs : 0;
+    return decision.retry;
   };
 
-  for (;;) {
-    const attempt = await ctx.connections.send(upstream.base, x.method, call, body, abort.signal);
-    if (agentGone) {
-      x.error = 'the agent went away before the answer';
-      return;
-    }
-    if (attempt.kind === 'error') {
-      const code = (attempt.error as NodeJS.ErrnoException).code ?? attempt.error.message;
-      x.failure = { status: null, message: `could not reach ${upstream.base.host}: ${code}` };
-      if (await again({ kind: 'unreachable' })) continue;
-      if (!agentGone) refuse(res, x, unreachable(x.failure.message, x.retries));
-      return;
-    }
-    const answer = attempt.response;
-    const status = answer.statusCode ?? 502;
-    if (status < 400) {
-      x.failure = null;
-      const meter = x.protocol !== null && status < 300 ? upstream.meter(x.protocol, contentType(answer)) : null;
-      await relay(answer, res, x, meter, ctx.now);
-      return;
-    }
-    const text = scrub((await readCapped(answer, MAX_ERROR_BODY_BYTES)).toString('utf8'), x.lease);
-    x.failure = { status, message: upstreamErrorMessage(text) || `HTTP ${status}` };
-    if (RETRYABLE_STATUSES.has(status)) {
-      if (await again({ kind: 'status', status, retryAfter: answer.headers['retry-after'] })) continue;
-      if (agentGone) return;
-    }
-    passError(res, x, answer, status, text, ctx.now);
-    return;
+  const tried = await retry(once, { retryable, delayMs: () => waitMs, sleep: ctx.sleep });
+  if (tried.kind === 'gone') {
+    if (!tried.waiting) x.error = 'the agent went away before the answer';
+  } else if (tried.kind === 'unreachable') {
+    if (!agentGone) refuse(res, x, unreachable(x.failure?.message ?? '', x.retries));
+  } else if (tried.kind === 'answer') {
+    x.failure = null;
+    const meter =
+      x.protocol !== null && tried.status < 300 ? upstream.meter(x.protocol, contentType(tried.answer)) : null;
+    await relay(tried.answer, res, x, meter, ctx.now);
+  } else if (!(agentGone && RETRYABLE_STATUSES.has(tried.status))) {
+    passError(res, x, tried.answer, tried.status, tried.text, ctx.now);
   }
+}
+
+/** How a try ended, for the loop and for the answer to the agent. */
+type Tried =
+  | { kind: 'gone'; waiting: boolean }
+  | { kind: 'unreachable' }
+  | { kind: 'answer'; answer: IncomingMessage; status: number }
+  | { kind: 'failed'; answer: IncomingMessage; status: number; text: string };
+
+/** What decideRetry is asked about a try: only a failure may be tried again. */
+function attemptOutcome(t: Tried): AttemptOutcome | null {
+  if (t.kind === 'unreachable') return { kind: 'unreachable' };
+  if (t.kind === 'failed') return { kind: 'status', status: t.status, retryAfter: t.answer.headers['retry-after'] };
+  return null;
 }
 
 /** The upstream's final error, as it sent it (scrubbed), so the agent's CLI reacts as it would to the API. */

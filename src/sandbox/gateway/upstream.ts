@@ -60,6 +60,16 @@ export function upstreamPath(upstream: Upstream, path: string): string {
   return joinPath(upstream.base.pathname, path);
 }
 
+/** The usage reader for an answer over HTTP: a stream of server-sent events, or one JSON body. */
+export function httpMeter(protocol: ModelProtocol, contentType: string): UsageMeter {
+  return createUsageMeter(protocol, contentType.includes('text/event-stream') ? 'sse' : 'json');
+}
+
+/** A credential just issued joins what is scrubbed (once; an empty value is no secret). */
+export function keepSecret(secrets: string[], value: string | undefined): void {
+  if (value !== undefined && value !== '' && !secrets.includes(value)) secrets.push(value);
+}
+
 /** A vendor API key: put where the agent put its dispatch credential (header or Gemini's `?key=`). */
 export function apiKeyUpstream(base: URL, credential: string, realKey: string): Upstream {
   return {
@@ -72,9 +82,7 @@ export function apiKeyUpstream(base: URL, credential: string, realKey: string): 
       const path = joinPath(base.pathname, call.path);
       return { path: `${path}${query === '' && !call.hadQuery ? '' : `?${query}`}`, headers };
     },
-    meter(protocol, contentType) {
-      return createUsageMeter(protocol, contentType.includes('text/event-stream') ? 'sse' : 'json');
-    },
+    meter: httpMeter,
   };
 }
 

@@ -1,8 +1,8 @@
-import { createUsageMeter, vertexScopedPath } from '../../core/usage/index.js';
+import { vertexScopedPath } from '../../core/usage/index.js';
 import { credentialPlaces } from './credentials.js';
 import { upstreamRequestHeaders } from './headers.js';
 import { joinPath } from './paths.js';
-import type { Upstream } from './upstream.js';
+import { httpMeter, keepSecret, type Upstream } from './upstream.js';
 
 /**
  * Google Vertex AI as a gateway upstream: every request okstra forwards gets
@@ -45,13 +45,11 @@ export function vertexUpstream(
       // Only a key that was the dispatch credential goes; any other would be the agent's own.
       if (credentialPlaces(call.headers, '', credential).includes('x-goog-api-key')) delete headers['x-goog-api-key'];
       const token = await accessToken();
-      if (token !== '' && !secrets.includes(token)) secrets.push(token);
+      keepSecret(secrets, token);
       headers.authorization = `Bearer ${token}`;
       const path = joinPath(base.pathname, vertexScopedPath(call.path, target.projectId, target.region));
       return { path: `${path}${call.hadQuery ? `?${call.rawQuery}` : ''}`, headers };
     },
-    meter(protocol, contentType) {
-      return createUsageMeter(protocol, contentType.includes('text/event-stream') ? 'sse' : 'json');
-    },
+    meter: httpMeter,
   };
 }

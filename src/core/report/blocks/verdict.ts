@@ -11,6 +11,7 @@ import {
   formatCount,
   formatDuration,
   shortSha,
+  triggerText,
   stageHeading,
   verdictLabel,
   workerStatusText,
@@ -21,12 +22,9 @@ import { CUT, UPSTREAM_IN_LINE, counted, details, section, type DetailLimits } f
 
 export function headlineSection(report: FinalReport, level: '##' | '###'): Section {
   const run = report.run;
-  const trigger = run.trigger.actor
-    ? `${run.trigger.kind} by ${escapeInline(clip(run.trigger.actor, 100, '…'))}`
-    : run.trigger.kind;
   const facts = [
     `attempt ${run.attempt}`,
-    trigger,
+    triggerText(run.trigger),
     formatDuration(run.durationMs),
     `${inlineCode(clip(report.git.branch, 200, '…'))} ${shortSha(report.git.baseCommit)}..${shortSha(report.git.headCommit)}${report.git.reusedBranch ? ' (fix run on the preserved branch)' : ''}`,
   ];
@@ -105,14 +103,24 @@ export function findingItem(f: Finding, limits: DetailLimits): string {
 }
 
 /** Findings as a list, in severity order; `collapsed` puts them in a `<details>` block. Items render on demand. */
+/** The finding groups of every format (groupFindings), each with its one label. */
+const FINDING_GROUP_LABELS = {
+  blocking: 'blocking findings',
+  major: 'major findings',
+  minor: 'minor and info findings',
+  refuted: 'refuted findings',
+} as const;
+
 export function findingsSection(
-  id: string,
-  label: string,
+  group: keyof FindingGroups,
+  groups: FindingGroups,
   priority: number,
-  findings: readonly Finding[],
   limits: DetailLimits,
   collapsed: boolean,
 ): Section {
+  const id = `findings-${group}`;
+  const label = FINDING_GROUP_LABELS[group];
+  const findings = groups[group];
   if (findings.length === 0) return section(id, label, priority, '', []);
   const sorted = [...findings].sort(compareFindings);
   const items = { count: sorted.length, item: (i: number) => findingItem(sorted[i] as Finding, limits) };
@@ -172,18 +180,15 @@ export function queueSection(report: FinalReport, priority: number): Section {
 }
 
 /** Splits findings into the groups every format shows in this order. */
-export function groupFindings(findings: readonly Finding[]): {
+export interface FindingGroups {
   blocking: Finding[];
   major: Finding[];
   minor: Finding[];
   refuted: Finding[];
-} {
-  const groups = {
-    blocking: [] as Finding[],
-    major: [] as Finding[],
-    minor: [] as Finding[],
-    refuted: [] as Finding[],
-  };
+}
+
+export function groupFindings(findings: readonly Finding[]): FindingGroups {
+  const groups: FindingGroups = { blocking: [], major: [], minor: [], refuted: [] };
   for (const f of findings) {
     if (f.disposition === 'refuted') groups.refuted.push(f);
     else if (f.severity === 'blocking') groups.blocking.push(f);

@@ -13,6 +13,7 @@ import {
   formatUsage,
   isActive,
   shortSha,
+  triggerText,
   workerStatusText,
 } from '../format.js';
 import { fitWithNotice } from '../notice.js';
@@ -53,11 +54,8 @@ import {
 
 function headlineSection(report: FinalVerificationReport, level: '##' | '###'): Section {
   const run = report.run;
-  const trigger = run.trigger.actor
-    ? `${run.trigger.kind} by ${escapeInline(clip(run.trigger.actor, 100, '…'))}`
-    : run.trigger.kind;
   const facts = [
-    trigger,
+    triggerText(run.trigger),
     formatDuration(run.durationMs),
     `${inlineCode(clip(report.git.finalBranch, 200, '…'))} ${rangeText(report)}${report.git.merged ? " (a merge of the sink stages' done heads)" : ''}`,
     diffStatText(report),
