@@ -14,6 +14,20 @@ export interface LedgerBranchOptions {
   remote?: string;
   remoteEnv?: Record<string, string>;
   sleep: (ms: number) => Promise<void>;
+  /** The branch fetched before this store existed (a stage job's prefetch), for its first read: see withTip. */
+  early?: Promise<EarlyLedgerTip | null>;
+}
+
+/**
+ * The remote ledger branch fetched ahead of the store's first read (a stage
+ * job fetches it beside the plan's branches while the agents' boundary is
+ * proven): the private ref holding it, its commit (null: the remote has no
+ * ledger branch yet) and when it was fetched.
+ */
+export interface EarlyLedgerTip {
+  ref: string;
+  tip: string | null;
+  at: number;
 }
 
 /** From this size on a file is hashed into the object store on its own before the commit is built (see buildCommit). */
@@ -52,9 +66,12 @@ export class LedgerBranch {
   /** The last commit this store's own append put on the branch: a tip known to be complete here. */
   lastWritten: string | null = null;
 
+  private early: Promise<EarlyLedgerTip | null> | null;
+
   constructor(private readonly opts: LedgerBranchOptions) {
     this.git = new Git(opts.repoDir, LEDGER_IDENTITY);
     this.branchRef = `refs/heads/${opts.branch}`;
+    this.early = opts.early ?? null;
   }
 
   /** The tip this branch's reads just fetched is now history (a repair landed): no later append may start from it. */
@@ -112,13 +129,15 @@ export class LedgerBranch {
    */
   async publish(commit: string, expected: string | null, buildRef: string): Promise<boolean> {
     if (this.opts.remote) {
-      // git: push without force, the remote compare-and-swap.
-      const pushed = await this.git.run(
-        ['push', '--quiet', '--no-verify', this.opts.remote, `${commit}:${this.branchRef}`],
-        { env: this.opts.remoteEnv ?? {} },
-      );
-      // git: update-ref -d, the private build ref is not needed once pushed (or refused).
-      await this.git.run(['update-ref', '-d', buildRef]);
+      const [pushed] = await Promise.all([
+        // git: push without force, the remote compare-and-swap.
+        this.git.run(['push', '--quiet', '--no-verify', this.opts.remote, `${commit}:${this.branchRef}`], {
+          env: this.opts.remoteEnv ?? {},
+        }),
+        // git: update-ref -d, the private build ref, beside the push: the push names the commit itself, and the
+        // commit's objects stay in the object store (loose objects are pruned only weeks after they lose every ref).
+        this.git.run(['update-ref', '-d', buildRef]),
+      ]);
       if (pushed.exitCode === 0) return true;
       if (isConflict(pushed.stderr + pushed.stdout)) return false;
       throw new LedgerIoError(
@@ -163,10 +182,26 @@ export class LedgerBranch {
     return recent && Date.now() - recent.at < RECENT_TIP_MS ? recent.tip : undefined;
   }
 
-  /** Runs `fn` with the current ledger tip; with a remote, fetches it into a private ref first. */
+  /**
+   * Runs `fn` with the current ledger tip; with a remote, fetches it into a
+   * private ref first. The first call takes the early fetch instead when
+   * there is one and it is recent (RECENT_TIP_MS): a read that old is what an
+   * append already starts from (takeRecentTip), and the claim that follows
+   * is a compare-and-swap on that tip, so a ledger that moved since makes
+   * the claim's push fail and fetch afresh, never claim on stale rows.
+   */
   async withTip<T>(fn: (tip: string | null) => Promise<T>): Promise<T> {
     // git: rev-parse, the local branch's tip.
     if (!this.opts.remote) return fn(await this.git.resolveCommit(this.branchRef));
+    const early = await this.takeEarly();
+    if (early) {
+      this.recentTip = { tip: early.tip, at: early.at };
+      try {
+        return await fn(early.tip);
+      } finally {
+        if (early.tip !== null) this.dropRef(early.ref);
+      }
+    }
     // A ref of our own per call, so concurrent appenders sharing one clone never contend for a tracking ref.
     const tmpRef = `refs/okstra/fetch/${process.pid}-${randomBytes(6).toString('hex')}`;
     const fetched = await this.fetchInto(tmpRef);
@@ -179,9 +214,28 @@ export class LedgerBranch {
       this.recentTip = { tip, at: Date.now() };
       return await fn(tip);
     } finally {
-      // git: update-ref -d, the private fetch ref.
-      if (fetched.exitCode === 0) await this.git.run(['update-ref', '-d', tmpRef]);
+      if (fetched.exitCode === 0) this.dropRef(tmpRef);
     }
+  }
+
+  /**
+   * Deletes a private fetch ref without waiting for it: the read is done, and nothing of the caller's next step (the
+   * claim, mostly) needs the ref gone. The process does not end before its git child has.
+   */
+  private dropRef(ref: string): void {
+    // git: update-ref -d, a private fetch ref.
+    this.git.run(['update-ref', '-d', ref]).catch(() => undefined);
+  }
+
+  /** The early fetch, once; null when there is none, it failed (this read fetches itself) or it is no longer recent. */
+  private async takeEarly(): Promise<EarlyLedgerTip | null> {
+    const pending = this.early;
+    this.early = null;
+    const early = pending ? await pending.catch(() => null) : null;
+    if (!early) return null;
+    if (Date.now() - early.at < RECENT_TIP_MS) return early;
+    if (early.tip !== null) this.dropRef(early.ref);
+    return null;
   }
 
   /**

@@ -16,7 +16,7 @@ import {
   type TrustScan,
 } from '../core/ledger/index.js';
 import { readBlobs } from './git.js';
-import { backoffMs, LedgerBranch, type LedgerFile } from './ledger-branch.js';
+import { backoffMs, LedgerBranch, type EarlyLedgerTip, type LedgerFile } from './ledger-branch.js';
 import { LedgerContentionError, LedgerRefusedError } from './ledger-errors.js';
 import { judgeHistory, readHistory, readSnapshot, type LedgerHistory } from './ledger-log.js';
 import {
@@ -39,7 +39,7 @@ import {
   type RepairResult,
 } from './ledger-port.js';
 
-export type { LedgerFile } from './ledger-branch.js';
+export type { EarlyLedgerTip, LedgerFile } from './ledger-branch.js';
 export {
   quarantinePath,
   type AppendRequest,
@@ -65,6 +65,8 @@ export interface GitLedgerStoreOptions {
   /** How long to keep retrying on conflicts. Bounded by time, not by count: 32 racers may need 30 rounds. */
   retryBudgetMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** The remote branch fetched ahead of the first read (RemoteRefs.prefetchStageBranches): taken by that read. */
+  early?: Promise<EarlyLedgerTip | null>;
 }
 
 export const DEFAULT_LEDGER_BRANCH = 'okstra-ledger';
@@ -109,6 +111,7 @@ export class GitLedgerStore implements LedgerStore {
       ...(opts.remote !== undefined ? { remote: opts.remote } : {}),
       ...(opts.remoteEnv !== undefined ? { remoteEnv: opts.remoteEnv } : {}),
       sleep: this.sleep,
+      ...(opts.early ? { early: opts.early } : {}),
     });
   }
 
