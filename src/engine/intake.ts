@@ -231,19 +231,24 @@ async function claimStage(
     claimant: await thisClaimant(),
   };
   // What the run reads of the ledger it decided on (the carries it builds on, a failed attempt's findings) does not
-  // depend on the claim: read while the claim's push is in flight, and dropped if the claim is refused. The
-  // post-claim module compiles meanwhile too.
-  const reads = settledLater(readLedgerInputs(req, deps, snapshot, start.fixRun));
-  preloadRunClaimed();
+  // depend on the claim, nor does compiling the post-claim module: both start as the claim's push goes out (the push
+  // waits on the network; before it, the commit is built here), and the reads are dropped if the claim is refused.
+  let reads: Promise<LedgerInputs> | null = null;
+  const startReads = (): Promise<LedgerInputs> =>
+    (reads ??= settledLater(readLedgerInputs(req, deps, snapshot, start.fixRun)));
+  const onPublishing = (): void => {
+    startReads();
+    preloadRunClaimed();
+  };
   let claimCommit: string;
   try {
-    claimCommit = (await deps.ledger.append({ row: claim })).commit;
+    claimCommit = (await deps.ledger.append({ row: claim, onPublishing })).commit;
   } catch (error) {
     if (error instanceof LedgerRefusedError) return refuse('in-progress', error.message);
     throw error;
   }
   try {
-    return await afterClaim(req, deps, snapshot, start, { claim, claimCommit, reads });
+    return await afterClaim(req, deps, snapshot, start, { claim, claimCommit, reads: startReads() });
   } catch (error) {
     await releaseAfterCrash(req, deps, claim, error);
     throw error instanceof EngineError

@@ -196,11 +196,7 @@ export class LedgerBranch {
     const early = await this.takeEarly();
     if (early) {
       this.recentTip = { tip: early.tip, at: early.at };
-      try {
-        return await fn(early.tip);
-      } finally {
-        if (early.tip !== null) this.dropRef(early.ref);
-      }
+      return this.readThenDrop(early.tip === null ? null : early.ref, () => fn(early.tip));
     }
     // A ref of our own per call, so concurrent appenders sharing one clone never contend for a tracking ref.
     const tmpRef = `refs/okstra/fetch/${process.pid}-${randomBytes(6).toString('hex')}`;
@@ -208,23 +204,29 @@ export class LedgerBranch {
     if (fetched.exitCode !== 0 && !/couldn't find remote ref/i.test(fetched.stderr)) {
       throw new LedgerIoError(`cannot fetch the ledger branch from ${this.opts.remote}: ${fetched.stderr.trim()}`);
     }
-    try {
-      // git: rev-parse, the commit just fetched.
-      const tip = fetched.exitCode === 0 ? await this.git.resolveCommit(tmpRef) : null;
-      this.recentTip = { tip, at: Date.now() };
-      return await fn(tip);
-    } finally {
-      if (fetched.exitCode === 0) this.dropRef(tmpRef);
+    if (fetched.exitCode !== 0) {
+      this.recentTip = { tip: null, at: Date.now() };
+      return fn(null);
     }
+    // git: rev-parse, the commit just fetched.
+    const tip = await this.git.resolveCommit(tmpRef);
+    this.recentTip = { tip, at: Date.now() };
+    return this.readThenDrop(tmpRef, () => fn(tip));
   }
 
   /**
-   * Deletes a private fetch ref without waiting for it: the read is done, and nothing of the caller's next step (the
-   * claim, mostly) needs the ref gone. The process does not end before its git child has.
+   * `read`, with the private fetch ref `ref` deleted beside it rather than after it: the read names the commit
+   * itself, and its objects stay in the object store (loose objects are pruned only weeks after they lose every
+   * ref). Both have ended when this returns, so no private ref outlives the call.
    */
-  private dropRef(ref: string): void {
-    // git: update-ref -d, a private fetch ref.
-    this.git.run(['update-ref', '-d', ref]).catch(() => undefined);
+  private async readThenDrop<T>(ref: string | null, read: () => Promise<T>): Promise<T> {
+    // git: update-ref -d, the private fetch ref.
+    const dropped = ref === null ? null : this.git.run(['update-ref', '-d', ref]).catch(() => undefined);
+    try {
+      return await read();
+    } finally {
+      await dropped;
+    }
   }
 
   /** The early fetch, once; null when there is none, it failed (this read fetches itself) or it is no longer recent. */
@@ -234,7 +236,8 @@ export class LedgerBranch {
     const early = pending ? await pending.catch(() => null) : null;
     if (!early) return null;
     if (Date.now() - early.at < RECENT_TIP_MS) return early;
-    if (early.tip !== null) this.dropRef(early.ref);
+    // git: update-ref -d, an early fetch too old to read from.
+    if (early.tip !== null) await this.git.run(['update-ref', '-d', early.ref]);
     return null;
   }
 

@@ -242,6 +242,7 @@ export class GitLedgerStore implements LedgerStore {
       ...(unmigrated ? oldFormatPaths(planId) : []),
     ];
     const { commit, buildRef } = await this.branch.buildCommit(tip, written, rowCommitMessage(row), deleted);
+    request.onPublishing?.();
     if (!(await this.publish(commit, tip, buildRef))) {
       // Lost the race: what this store knew is about a tip that is no longer the branch's; the retry reads afresh.
       this.held.delete(planId);
