@@ -239,7 +239,7 @@ describe('the example workflows', () => {
 
   it('keep the agent CLIs between jobs: actions/cache at the folder install-clis fills, under the key cli-cache-key prints', () => {
     // Spelled in the workflow, not asked of an okstra step: that step was a process start (and a post step) per hop.
-    const folder = '${{ runner.temp }}/okstra-agent-clis';
+    const folder = '${{ runner.tool_cache }}/okstra-agent-clis';
     const key = `${CLI_CACHE_KEY_PREFIX}-\${{ runner.os }}-\${{ runner.arch }}-${pinsHash(AGENT_CLI_PINS)}`;
     // What `mode: cli-cache-key` prints on a runner is the same key with the runner's words in it.
     expect(agentClisCacheKey({ os: 'Linux', arch: 'X64' })).toBe(
