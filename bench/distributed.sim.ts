@@ -39,7 +39,7 @@ export interface StageRunTimes {
   startedAt: number;
   /** The okstra step's process was spawned (after the job's checkout). */
   processAt: number;
-  /** The stage step's process was spawned (after the cli-cache-key step and the cache). */
+  /** The stage step's process was spawned (after any okstra step before it: a workflow's cli-cache-key step). */
   stageProcessAt: number;
   /** The stage step's OKSTRA_TIMINGS lines (src/process/timings.ts), when the bench ran with OKSTRA_TIMINGS=1. */
   timings: Array<{ at: number; label: string; tookMs: number | null; cpuMs: number }>;

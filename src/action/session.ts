@@ -4,6 +4,7 @@ import type { BuiltinProvider, OkstraConfig } from '../core/config/schema.js';
 import type { EngineDeps } from '../engine/types.js';
 import { createEngineDeps } from '../engine/setup.js';
 import type { RemoteRefs } from '../git/remote-refs.js';
+import type { EarlyLedgerTip } from '../git/ledger-store.js';
 import { StageWorkspace } from '../workspace/stage-workspace.js';
 import type { GitHubClient } from '../github/client.js';
 import type * as ClientModule from '../github/client.js';
@@ -106,7 +107,7 @@ export async function openSession(d: SessionDeps): Promise<Session> {
   const removeTrusted = async (): Promise<void> => {
     if (trustedWorktree) await workspace.removeWorktree(trustedWorktree);
   };
-  const earlyPlan = earlyPlanRead(inputs, refs, planCommit);
+  const earlyPlan = earlyPlanRead(inputs, refs, planCommit, config.ledgerBranch);
   const { sandbox, reopenUntracked } = await openBoundary(
     io,
     inputs,
@@ -116,7 +117,7 @@ export async function openSession(d: SessionDeps): Promise<Session> {
     { removeTrusted, restoreCredentials },
   );
   const publisher = stagePublisher(d, client, await timed('session:pr-lookup', () => prLookup), progressIntervalMs);
-  const { log, deps } = engineEdges(d, { repoDir, remoteEnv, rules, config, sandbox, publisher });
+  const { log, deps } = engineEdges(d, { repoDir, remoteEnv, rules, config, sandbox, publisher, earlyPlan });
   return {
     io,
     inputs,
@@ -225,6 +226,7 @@ function engineEdges(
   e: Pick<Session, 'repoDir' | 'rules' | 'config' | 'publisher'> & {
     remoteEnv: Record<string, string>;
     sandbox: AgentSandbox;
+    earlyPlan: EarlyPlan | null;
   },
 ): { log: PhaseLog; deps: EngineDeps } {
   const { io, scrub } = d;
@@ -244,6 +246,7 @@ function engineEdges(
       publisher.onLine(line);
     },
     wrapLedger: (store) => new ScrubbingLedgerStore(store, scrub),
+    earlyLedger: e.earlyPlan?.ledger ?? null,
     sandbox: e.sandbox,
     // The gateway's per-dispatch credentials are secrets too: an agent may echo its own.
     onSecret: (value) => {
@@ -276,6 +279,8 @@ function rosterOnce(inputs: ActionInputs, config: OkstraConfig, penv: Env, trust
 export interface EarlyPlan {
   path: string;
   read: Promise<PlanRead>;
+  /** The ledger branch, fetched with the plan's branches: the ledger store's first read. */
+  ledger: Promise<EarlyLedgerTip | null>;
 }
 
 /**
@@ -283,19 +288,29 @@ export interface EarlyPlan {
  * proven (sandbox and untracked files take tens of milliseconds of process
  * starts), not after it: the stage's claim waits for both. Reads only — the
  * plan at the plan commit, the plan's stage branches and base fetched from
- * the remote — so nothing is written before the boundary holds, and what
- * they find is reported where it always was (loadPlan, fetchPlanRefs).
+ * the remote, the ledger branch in the stage branches' fetch — so nothing is
+ * written before the boundary holds, and what they find is reported where it
+ * always was (loadPlan, fetchPlanRefs, the engine's first ledger read).
  */
-function earlyPlanRead(inputs: ActionInputs, refs: RemoteRefs, planCommit: string): EarlyPlan | null {
+function earlyPlanRead(
+  inputs: ActionInputs,
+  refs: RemoteRefs,
+  planCommit: string,
+  ledgerBranch: string,
+): EarlyPlan | null {
   if (inputs.mode !== 'stage' || inputs.plan === null) return null;
   const read = readPlanAt(refs, planCommit, inputs.plan).then((r) => {
     if (r.ok) {
-      refs.prefetchStageBranches(r.plan.id);
+      refs.prefetchStageBranches(r.plan.id, { ledgerBranch });
       if (r.plan.base) refs.fetchBranch(r.plan.base, { tipOnly: true }).catch(() => undefined);
     }
     return r;
   });
   // Awaited by loadPlan; a run that stops before it (the boundary failed) must not see an unhandled rejection.
   read.catch(() => undefined);
-  return { path: inputs.plan, read };
+  const ledger = read.then(
+    () => refs.takeEarlyLedger(ledgerBranch),
+    () => null,
+  );
+  return { path: inputs.plan, read, ledger };
 }

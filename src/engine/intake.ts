@@ -1,10 +1,8 @@
-import type { FailureCause } from '../core/evidence/error-analysis.js';
 import {
   activeClaim,
   claimEndingRow,
   approvalStatus,
   notApprovedMessage,
-  carryPath as carryPathFor,
   judgeClaimant,
   type StageRow,
   type LedgerState,
@@ -22,8 +20,6 @@ import {
   type StageReadiness,
 } from '../core/graph/index.js';
 import { stageBranchName } from '../core/ids.js';
-import type { Finding } from '../core/report/schema/final-report.js';
-import { FINAL_VERIFICATION_REPORT_SCHEMA } from '../core/report/schema/final-verification-report.js';
 import { LedgerRefusedError } from '../git/ledger-store.js';
 import { resolveCommits } from '../git/resolve-refs.js';
 import { removeWorktreesOfDeadRun } from '../workspace/worktrees.js';
@@ -31,6 +27,8 @@ import { machineFactsFor, thisClaimant } from './claimant.js';
 import { findStaleHeads, staleGateMessage } from './stale-heads.js';
 import { EngineError, type EngineDeps, type RunStageRequest, type StageRefusal } from './types.js';
 import { releaseAfterCrash } from './release.js';
+import { preloadRunClaimed } from './claimed-module.js';
+import { readLedgerInputs, type LedgerInputs } from './intake-reads.js';
 import {
   fixRunStart,
   moveRebasedBranch,
@@ -40,7 +38,7 @@ import {
   type FixRunStart,
 } from './stage-start.js';
 
-export interface Intake {
+export interface Intake extends LedgerInputs {
   state: LedgerState;
   ledgerCommit: string | null;
   attempt: number;
@@ -53,11 +51,7 @@ export interface Intake {
   claim: StageRow;
   /** The ledger commit that holds the claim: what this run knows the ledger to be, without asking again. */
   claimCommit: string;
-  carryIn: Array<{ stage: number; title: string; carryJson: string }>;
   doneStages: Array<{ number: number; title: string }>;
-  previousFindings: Finding[];
-  /** Why the previous attempt failed by okstra's own observation (its report's error analysis). */
-  previousAnalysis: FailureCause[];
 }
 
 const refuse = (code: StageRefusal['code'], reason: string): StageRefusal => ({ kind: 'refused', code, reason });
@@ -237,15 +231,25 @@ async function claimStage(
     ...(req.trigger.actor ? { actor: req.trigger.actor } : {}),
     claimant: await thisClaimant(),
   };
+  // What the run reads of the ledger it decided on (the carries it builds on, a failed attempt's findings) does not
+  // depend on the claim, nor does compiling the post-claim module: both start as the claim's push goes out (the push
+  // waits on the network; before it, the commit is built here), and the reads are dropped if the claim is refused.
+  let reads: Promise<LedgerInputs> | null = null;
+  const startReads = (): Promise<LedgerInputs> =>
+    (reads ??= settledLater(readLedgerInputs(req, deps, snapshot, start.fixRun)));
+  const onPublishing = (): void => {
+    startReads();
+    preloadRunClaimed();
+  };
   let claimCommit: string;
   try {
-    claimCommit = (await deps.ledger.append({ row: claim })).commit;
+    claimCommit = (await deps.ledger.append({ row: claim, onPublishing })).commit;
   } catch (error) {
     if (error instanceof LedgerRefusedError) return refuse('in-progress', error.message);
     throw error;
   }
   try {
-    return await afterClaim(req, deps, snapshot, start, claim, claimCommit);
+    return await afterClaim(req, deps, snapshot, start, { claim, claimCommit, reads: startReads() });
   } catch (error) {
     await releaseAfterCrash(req, deps, claim, error);
     throw error instanceof EngineError
@@ -254,25 +258,33 @@ async function claimStage(
   }
 }
 
+/** `work`, started now and awaited later: a rejection meanwhile is not unhandled, and reaches whoever awaits it. */
+function settledLater<T>(work: Promise<T>): Promise<T> {
+  work.catch(() => undefined);
+  return work;
+}
+
 async function afterClaim(
   req: RunStageRequest,
   deps: EngineDeps,
   snapshot: LedgerSnapshot,
   start: Start,
-  claim: StageRow,
-  claimCommit: string,
+  claimed: { claim: StageRow; claimCommit: string; reads: Promise<LedgerInputs> },
 ): Promise<Intake> {
   const { plan, stage: n } = req;
   const { branch, existing, rebase, fixRun } = start;
   const state = snapshot.state;
   // This run holds the claim now, so a worktree okstra made for this branch is a dead run's leftover
-  // (git would refuse to check the branch out again while it is registered).
-  const leftovers = await removeWorktreesOfDeadRun(deps.workspace.repoDir, branch, existing ? [existing] : []);
+  // (git would refuse to check the branch out again while it is registered). A new branch is only a ref: it is made
+  // beside that clean-up, which no worktree of it can need.
+  const [leftovers] = await Promise.all([
+    removeWorktreesOfDeadRun(deps.workspace.repoDir, branch, existing ? [existing] : []),
+    existing ? null : deps.workspace.createBranch(branch, start.baseCommit),
+  ]);
   if (leftovers.length > 0)
     deps.log(
       `okstra: removed ${leftovers.length} worktree${leftovers.length === 1 ? '' : 's'} an earlier run of stage ${n} left behind: ${leftovers.join(', ')}`,
     );
-  if (!existing) await deps.workspace.createBranch(branch, start.baseCommit);
   if (existing && rebase) await moveRebasedBranch(req, deps, branch, existing, rebase);
   return {
     state,
@@ -283,11 +295,10 @@ async function afterClaim(
     branch,
     reusedBranch: start.reusedBranch,
     startHead: start.startHead,
-    claim,
-    claimCommit,
-    carryIn: await readCarryIn(req, deps, state, snapshot.commit),
+    claim: claimed.claim,
+    claimCommit: claimed.claimCommit,
     doneStages: dependencyClosure(plan, n).map((d) => ({ number: d, title: stageByNumber(plan, d).title })),
-    ...(fixRun ? await readPrevious(deps, state, n, snapshot.commit) : { previousFindings: [], previousAnalysis: [] }),
+    ...(await claimed.reads),
   };
 }
 
@@ -324,56 +335,5 @@ async function abandonDeadClaim(req: RunStageRequest, deps: EngineDeps, claim: S
   } catch (error) {
     // Another run released it first; the re-read decides what happens next.
     if (!(error instanceof LedgerRefusedError)) throw error;
-  }
-}
-
-async function readCarryIn(
-  req: RunStageRequest,
-  deps: EngineDeps,
-  state: LedgerState,
-  commit: string | null,
-): Promise<Intake['carryIn']> {
-  if (!commit) return [];
-  const out: Intake['carryIn'] = [];
-  for (const d of stageByNumber(req.plan, req.stage).dependsOn) {
-    const carryJson = await deps.ledger.readFile(
-      commit,
-      state.stages.get(d)?.lastDone?.carry_path ?? carryPathFor(req.plan.id, d),
-    );
-    if (carryJson !== null) out.push({ stage: d, title: stageByNumber(req.plan, d).title, carryJson });
-  }
-  return out;
-}
-
-/** A fix run sees what the failed attempt's verifiers found, minus what convergence refuted. */
-async function readPrevious(
-  deps: EngineDeps,
-  state: LedgerState,
-  n: number,
-  commit: string | null,
-): Promise<{ previousFindings: Finding[]; previousAnalysis: FailureCause[] }> {
-  const none = { previousFindings: [], previousAnalysis: [] };
-  const last = state.stages.get(n)?.last;
-  if (!commit || last?.status !== 'failed' || !last.report_path?.endsWith('.json')) return none;
-  const text = await deps.ledger.readFile(commit, last.report_path);
-  if (!text) return none;
-  try {
-    const report = JSON.parse(text) as {
-      schema?: string;
-      findings?: Array<Finding & { stages?: number[] }>;
-      errorAnalysis?: FailureCause[];
-    };
-    // A final verification's findings span the plan: this stage sees those attributed to it.
-    const mine = (f: { stages?: number[] }): boolean =>
-      report.schema !== FINAL_VERIFICATION_REPORT_SCHEMA || (f.stages ?? []).includes(n);
-    const findings = (report.findings ?? [])
-      .filter((f) => f.disposition !== 'refuted' && mine(f))
-      .map(({ stages: _stages, commits: _commits, ...f }: Finding & { stages?: number[]; commits?: string[] }) => f);
-    return {
-      previousFindings: findings,
-      previousAnalysis: Array.isArray(report.errorAnalysis) ? report.errorAnalysis : [],
-    };
-  } catch {
-    return none;
   }
 }

@@ -17,6 +17,7 @@ import { testHookPause } from './test-hook.js';
 import { verify, type Verification } from './verify.js';
 import { usageTotals } from './usage-totals.js';
 import { openRunGateway } from './model-gateway.js';
+import { timed } from '../process/timings.js';
 import { EngineError, type EngineDeps, type RosterMember, type RunStageRequest, type StageOutcome } from './types.js';
 
 /**
@@ -38,15 +39,24 @@ export async function runClaimed(
   let removing: Promise<void> | null = null;
   let gateway: Awaited<ReturnType<typeof openRunGateway>> = null;
   try {
-    gateway = await openRunGateway(req, deps);
+    // The gateway (which may read the plan's spend first) and the stage's tree need nothing of each other: side by
+    // side, and both kept for the clean-up below even when the other failed.
+    const [opened, tree] = await Promise.allSettled([
+      timed('engine:gateway', () => openRunGateway(req, deps)),
+      timed('engine:worktree', () => deps.workspace.addBranchWorktree(claimed.branch)),
+    ]);
+    gateway = opened.status === 'fulfilled' ? opened.value : null;
+    worktree = tree.status === 'fulfilled' ? tree.value : null;
+    if (opened.status === 'rejected') throw opened.reason;
+    if (tree.status === 'rejected') throw tree.reason;
     if (gateway) deps = { ...deps, gateway };
-    worktree = await deps.workspace.addBranchWorktree(claimed.branch);
-    const promptBase = promptInputs(req, deps, claimed, worktree);
+    const stageTree = tree.value;
+    const promptBase = promptInputs(req, deps, claimed, stageTree);
     announceRoster(req, progress);
 
     // What the run learns of its providers' outages: who could not work, and which fallback took over.
     const outages = new Outages();
-    const execution = await execute(req, deps, claimed, worktree, promptBase, progress, outages);
+    const execution = await execute(req, deps, claimed, stageTree, promptBase, progress, outages);
     // The branch's head is final once the executor's work is committed, and it is pushed whatever the verdict: it goes
     // to the remote while QA and the verifiers run. Only the ledger row, written after both, tells readers about it.
     // A change over the size caps is neither pushed nor reviewed: the verdict is its size.
@@ -54,11 +64,11 @@ export async function runClaimed(
     pushing = req.remote && reviewable ? handled(deps.workspace.pushBranch(req.remote, claimed.branch)) : null;
     const { verification, guarded } =
       execution.status === 'done' && reviewable
-        ? await reviewStage(req, deps, claimed, execution, { worktree, promptBase, progress, outages })
+        ? await reviewStage(req, deps, claimed, execution, { worktree: stageTree, promptBase, progress, outages })
         : { verification: null, guarded: [] };
     // Nobody reads the stage tree after the reviewers (the report and the ledger work from commits): it goes now,
     // moved aside and deleted in the background (a 20,000-file tree takes a fifth of a second to delete).
-    removing = handled(deps.workspace.removeWorktree(worktree));
+    removing = handled(deps.workspace.removeWorktree(stageTree));
     worktree = null;
     await pushing;
 

@@ -1,6 +1,7 @@
 import { intake } from './intake.js';
 import { ProgressLog } from './progress.js';
 import type { runClaimed } from './run-claimed.js';
+import { loadRunClaimed } from './claimed-module.js';
 import { releaseAfterCrash } from './release.js';
 import { timed } from '../process/timings.js';
 import { EngineError, type EngineDeps, type RunStageRequest, type StageOutcome } from './types.js';
@@ -31,11 +32,12 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
     attempt: claimed.attempt,
   });
 
-  // What runs after the claim (the gateway, agents, QA, reviewers, the report's schemas and validators) loads only
-  // now: the claim is what the plan's next hop and a person wait for, and compiling it first cost every stage run.
+  // What runs after the claim (the gateway, agents, QA, reviewers, the report's schemas and validators) is not
+  // compiled before it: the claim is what the plan's next hop and a person wait for. Intake started the load as
+  // its claim went out (claimed-module.ts), so here it is mostly done.
   let afterClaim: typeof runClaimed;
   try {
-    afterClaim = (await timed('engine:load-claimed', () => import('./run-claimed.js'))).runClaimed;
+    afterClaim = (await timed('engine:load-claimed', loadRunClaimed)).runClaimed;
   } catch (error) {
     await releaseAfterCrash(req, deps, claimed.claim, error);
     throw new EngineError(error instanceof Error ? error.message : String(error), 'run');

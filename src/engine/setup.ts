@@ -1,6 +1,6 @@
 import { parseConfig, type ConfigParseResult } from '../core/config/index.js';
 import { PROMPT_FILE_IDS, promptFileName, type GateBodies } from '../core/prompts/catalogue.js';
-import { GitLedgerStore, type LedgerStore } from '../git/ledger-store.js';
+import { GitLedgerStore, type EarlyLedgerTip, type LedgerStore } from '../git/ledger-store.js';
 import { StageWorkspace } from '../workspace/stage-workspace.js';
 import { minimalEnv, type EnvSource } from '../providers/env.js';
 import { unisolatedSandbox, type AgentSandbox } from '../sandbox/sandbox.js';
@@ -32,6 +32,8 @@ export interface EngineWiring {
   sandbox?: AgentSandbox;
   /** Lets a shell decorate the ledger store (the Action scrubs its secrets from everything written). */
   wrapLedger?: (store: LedgerStore) => LedgerStore;
+  /** The ledger branch fetched ahead of the store (a stage job's prefetch), for its first read. */
+  earlyLedger?: Promise<EarlyLedgerTip | null> | null;
 }
 
 export function createEngineDeps(w: EngineWiring): EngineDeps {
@@ -40,6 +42,7 @@ export function createEngineDeps(w: EngineWiring): EngineDeps {
     branch: w.ledgerBranch,
     ...(w.remote ? { remote: w.remote } : {}),
     ...(w.remoteEnv ? { remoteEnv: w.remoteEnv } : {}),
+    ...(w.earlyLedger ? { early: w.earlyLedger } : {}),
     now: w.now,
   });
   return {

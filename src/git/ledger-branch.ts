@@ -17,6 +17,20 @@ export interface LedgerBranchOptions {
   remote?: string;
   remoteEnv?: Record<string, string>;
   sleep: (ms: number) => Promise<void>;
+  /** The branch fetched before this store existed (a stage job's prefetch), for its first read: see withTip. */
+  early?: Promise<EarlyLedgerTip | null>;
+}
+
+/**
+ * The remote ledger branch fetched ahead of the store's first read (a stage
+ * job fetches it beside the plan's branches while the agents' boundary is
+ * proven): the private ref holding it, its commit (null: the remote has no
+ * ledger branch yet) and when it was fetched.
+ */
+export interface EarlyLedgerTip {
+  ref: string;
+  tip: string | null;
+  at: number;
 }
 
 /** From this size on a file is hashed into the object store on its own before the commit is built (see buildCommit). */
@@ -55,9 +69,12 @@ export class LedgerBranch {
   /** The last commit this store's own append put on the branch: a tip known to be complete here. */
   lastWritten: string | null = null;
 
+  private early: Promise<EarlyLedgerTip | null> | null;
+
   constructor(private readonly opts: LedgerBranchOptions) {
     this.git = new Git(opts.repoDir, LEDGER_IDENTITY);
     this.branchRef = `refs/heads/${opts.branch}`;
+    this.early = opts.early ?? null;
   }
 
   /** The tip this branch's reads just fetched is now history (a repair landed): no later append may start from it. */
@@ -115,13 +132,15 @@ export class LedgerBranch {
    */
   async publish(commit: string, expected: string | null, buildRef: string): Promise<boolean> {
     if (this.opts.remote) {
-      // git: push without force, the remote compare-and-swap.
-      const pushed = await this.git.run(
-        ['push', '--quiet', '--no-verify', this.opts.remote, `${commit}:${this.branchRef}`],
-        { env: this.opts.remoteEnv ?? {} },
-      );
-      // git: update-ref -d, the private build ref is not needed once pushed (or refused).
-      await this.git.run(['update-ref', '-d', buildRef]);
+      const [pushed] = await Promise.all([
+        // git: push without force, the remote compare-and-swap.
+        this.git.run(['push', '--quiet', '--no-verify', this.opts.remote, `${commit}:${this.branchRef}`], {
+          env: this.opts.remoteEnv ?? {},
+        }),
+        // git: update-ref -d, the private build ref, beside the push: the push names the commit itself, and the
+        // commit's objects stay in the object store (loose objects are pruned only weeks after they lose every ref).
+        this.git.run(['update-ref', '-d', buildRef]),
+      ]);
       if (pushed.exitCode === 0) return true;
       if (isConflict(pushed.stderr + pushed.stdout)) return false;
       throw new LedgerIoError(
@@ -166,25 +185,63 @@ export class LedgerBranch {
     return recent && Date.now() - recent.at < RECENT_TIP_MS ? recent.tip : undefined;
   }
 
-  /** Runs `fn` with the current ledger tip; with a remote, fetches it into a private ref first. */
+  /**
+   * Runs `fn` with the current ledger tip; with a remote, fetches it into a
+   * private ref first. The first call takes the early fetch instead when
+   * there is one and it is recent (RECENT_TIP_MS): a read that old is what an
+   * append already starts from (takeRecentTip), and the claim that follows
+   * is a compare-and-swap on that tip, so a ledger that moved since makes
+   * the claim's push fail and fetch afresh, never claim on stale rows.
+   */
   async withTip<T>(fn: (tip: string | null) => Promise<T>): Promise<T> {
     // git: rev-parse, the local branch's tip.
     if (!this.opts.remote) return fn(await this.git.resolveCommit(this.branchRef));
+    const early = await this.takeEarly();
+    if (early) {
+      this.recentTip = { tip: early.tip, at: early.at };
+      return this.readThenDrop(early.tip === null ? null : early.ref, () => fn(early.tip));
+    }
     // A ref of our own per call, so concurrent appenders sharing one clone never contend for a tracking ref.
     const tmpRef = `refs/okstra/fetch/${process.pid}-${randomBytes(6).toString('hex')}`;
     const fetched = await this.fetchInto(tmpRef);
     if (fetched.exitCode !== 0 && !/couldn't find remote ref/i.test(fetched.stderr)) {
       throw new LedgerIoError(`cannot fetch the ledger branch from ${this.opts.remote}: ${fetched.stderr.trim()}`);
     }
-    try {
-      // git: rev-parse, the commit just fetched.
-      const tip = fetched.exitCode === 0 ? await this.git.resolveCommit(tmpRef) : null;
-      this.recentTip = { tip, at: Date.now() };
-      return await fn(tip);
-    } finally {
-      // git: update-ref -d, the private fetch ref.
-      if (fetched.exitCode === 0) await this.git.run(['update-ref', '-d', tmpRef]);
+    if (fetched.exitCode !== 0) {
+      this.recentTip = { tip: null, at: Date.now() };
+      return fn(null);
     }
+    // git: rev-parse, the commit just fetched.
+    const tip = await this.git.resolveCommit(tmpRef);
+    this.recentTip = { tip, at: Date.now() };
+    return this.readThenDrop(tmpRef, () => fn(tip));
+  }
+
+  /**
+   * `read`, with the private fetch ref `ref` deleted beside it rather than after it: the read names the commit
+   * itself, and its objects stay in the object store (loose objects are pruned only weeks after they lose every
+   * ref). Both have ended when this returns, so no private ref outlives the call.
+   */
+  private async readThenDrop<T>(ref: string | null, read: () => Promise<T>): Promise<T> {
+    // git: update-ref -d, the private fetch ref.
+    const dropped = ref === null ? null : this.git.run(['update-ref', '-d', ref]).catch(() => undefined);
+    try {
+      return await read();
+    } finally {
+      await dropped;
+    }
+  }
+
+  /** The early fetch, once; null when there is none, it failed (this read fetches itself) or it is no longer recent. */
+  private async takeEarly(): Promise<EarlyLedgerTip | null> {
+    const pending = this.early;
+    this.early = null;
+    const early = pending ? await pending.catch(() => null) : null;
+    if (!early) return null;
+    if (Date.now() - early.at < RECENT_TIP_MS) return early;
+    // git: update-ref -d, an early fetch too old to read from.
+    if (early.tip !== null) await this.git.run(['update-ref', '-d', early.ref]);
+    return null;
   }
 
   /**

@@ -14,6 +14,11 @@ export interface AppendRequest {
   row: LedgerRow;
   /** Written in the same commit as the row. Existing files are never overwritten, except a stage's carry by a later `done` of that stage. */
   files?: LedgerFile[];
+  /**
+   * Called as the commit goes to the remote, before each compare-and-swap push (after the commit is built): work the
+   * caller does next anyway may start beside the push, which waits on the network, not on this process.
+   */
+  onPublishing?: () => void;
 }
 
 export interface AppendResult {

@@ -19,7 +19,7 @@ import {
 import { readBlobs } from './git.js';
 import { backoffMs } from '../core/backoff.js';
 import { retry } from '../process/retry.js';
-import { LEDGER_BACKOFF, LedgerBranch, type LedgerFile } from './ledger-branch.js';
+import { LEDGER_BACKOFF, LedgerBranch, type EarlyLedgerTip, type LedgerFile } from './ledger-branch.js';
 import { LedgerContentionError, LedgerRefusedError } from './ledger-errors.js';
 import { judgeHistory, readHistory, readSnapshot, type LedgerHistory } from './ledger-log.js';
 import {
@@ -42,7 +42,7 @@ import {
   type RepairResult,
 } from './ledger-port.js';
 
-export type { LedgerFile } from './ledger-branch.js';
+export type { EarlyLedgerTip, LedgerFile } from './ledger-branch.js';
 export {
   quarantinePath,
   type AppendRequest,
@@ -68,6 +68,8 @@ export interface GitLedgerStoreOptions {
   /** How long to keep retrying on conflicts. Bounded by time, not by count: 32 racers may need 30 rounds. */
   retryBudgetMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** The remote branch fetched ahead of the first read (RemoteRefs.prefetchStageBranches): taken by that read. */
+  early?: Promise<EarlyLedgerTip | null>;
 }
 
 export const DEFAULT_LEDGER_BRANCH = 'okstra-ledger';
@@ -112,6 +114,7 @@ export class GitLedgerStore implements LedgerStore {
       ...(opts.remote !== undefined ? { remote: opts.remote } : {}),
       ...(opts.remoteEnv !== undefined ? { remoteEnv: opts.remoteEnv } : {}),
       sleep: this.sleep,
+      ...(opts.early ? { early: opts.early } : {}),
     });
   }
 
@@ -247,6 +250,7 @@ export class GitLedgerStore implements LedgerStore {
       ...(unmigrated ? oldFormatPaths(planId) : []),
     ];
     const { commit, buildRef } = await this.branch.buildCommit(tip, written, rowCommitMessage(row), deleted);
+    request.onPublishing?.();
     if (!(await this.publish(commit, tip, buildRef))) {
       // Lost the race: what this store knew is about a tip that is no longer the branch's; the retry reads afresh.
       this.held.delete(planId);

@@ -1,5 +1,7 @@
 import { stageBranchName } from '../core/ids.js';
-import { Git, GitError, readBlobs } from './git.js';
+import { randomBytes } from 'node:crypto';
+import { Git, GitError, readBlobs, type GitResult } from './git.js';
+import type { EarlyLedgerTip } from './ledger-branch.js';
 
 /**
  * What a runner's checkout lacks and a run needs: `actions/checkout` clones
@@ -159,28 +161,56 @@ export class RemoteRefs {
       this.earlyStageFetch = null;
       return early.done;
     }
-    return this.fetchStageBranchesNow(planId);
+    await this.fetchStageBranchesNow(planId);
   }
 
   /**
    * Starts {@link fetchStageBranches} now, for the next call with the same plan to take (once): a stage job fetches
    * them while the agents' boundary is proven, instead of after it. A failure reaches that call, as if it had
-   * fetched itself; until then it is held, not unhandled.
+   * fetched itself; until then it is held, not unhandled. With `ledgerBranch` the same fetch brings the ledger
+   * branch into a private ref, for the ledger store's first read ({@link takeEarlyLedger}): one fetch, not two.
    */
-  prefetchStageBranches(planId: string): void {
-    const done = this.fetchStageBranchesNow(planId);
+  prefetchStageBranches(planId: string, opts: { ledgerBranch?: string } = {}): void {
+    const ledger = opts.ledgerBranch
+      ? { branch: opts.ledgerBranch, ref: `refs/okstra/fetch/${process.pid}-${randomBytes(6).toString('hex')}` }
+      : null;
+    const fetched = this.fetchStageBranchesNow(planId, ledger);
+    const done = fetched.then(() => undefined);
     done.catch(() => undefined);
     this.earlyStageFetch = { planId, done };
+    // A failed fetch leaves the ledger store to fetch for itself.
+    this.earlyLedger = ledger ? { branch: ledger.branch, read: fetched.catch(() => null) } : null;
   }
 
   private earlyStageFetch: { planId: string; done: Promise<void> } | null = null;
+  private earlyLedger: { branch: string; read: Promise<EarlyLedgerTip | null> } | null = null;
 
-  private async fetchStageBranchesNow(planId: string): Promise<void> {
+  /** The ledger branch the stage branches' prefetch brought, once; null when none was asked for `branch`. */
+  takeEarlyLedger(branch: string): Promise<EarlyLedgerTip | null> | null {
+    const early = this.earlyLedger;
+    if (early?.branch !== branch) return null;
+    this.earlyLedger = null;
+    return early.read;
+  }
+
+  private async fetchStageBranchesNow(
+    planId: string,
+    ledger: { branch: string; ref: string } | null = null,
+  ): Promise<EarlyLedgerTip | null> {
     const prefix = stageBranchName(planId, 0).replace(/stage-0$/, '');
-    await this.git.ok(
-      ['fetch', '--quiet', '--no-tags', '--prune', this.remote, `+refs/heads/${prefix}*:refs/heads/${prefix}*`],
-      { env: this.remoteEnv },
-    );
+    const fetch = (refspecs: string[]): Promise<GitResult> =>
+      this.git.run(['fetch', '--quiet', '--no-tags', '--prune', this.remote, ...refspecs], { env: this.remoteEnv });
+    const stages = `+refs/heads/${prefix}*:refs/heads/${prefix}*`;
+    const both = await fetch(ledger ? [stages, `+refs/heads/${ledger.branch}:${ledger.ref}`] : [stages]);
+    if (both.exitCode === 0) {
+      // git: rev-parse, the ledger's commit just fetched.
+      return ledger ? { ref: ledger.ref, tip: await this.git.resolveCommit(ledger.ref), at: Date.now() } : null;
+    }
+    // A remote without a ledger branch yet fails the whole fetch: the stage branches alone, and no ledger tip.
+    if (!ledger || !/couldn't find remote ref/i.test(both.stderr)) throw new GitError(['fetch', this.remote], both);
+    const alone = await fetch([stages]);
+    if (alone.exitCode !== 0) throw new GitError(['fetch', this.remote], alone);
+    return { ref: ledger.ref, tip: null, at: Date.now() };
   }
 
   /** Files at a commit by path; a path missing there maps to null. */

