@@ -1499,12 +1499,12 @@ function details(summary, body) {
 // src/core/report/failure.ts
 function failedWorkers(report2) {
   const out = [];
-  const push = (worker, role, status, failure, upstreamError, findingId2) => {
+  const push = (worker, role, status2, failure, upstreamError, findingId2) => {
     if (!failure) return;
     out.push({
       worker,
       role,
-      status,
+      status: status2,
       failure,
       ...upstreamError ? { upstreamError } : {},
       ...findingId2 !== void 0 ? { findingId: findingId2 } : {}
@@ -1570,6 +1570,9 @@ function verdictLabel(report2) {
   if (value === "FAIL" && stoppedByBudget(report2)) return "\u274C FAIL (budget exceeded)";
   return value === "PASS" ? "\u2705 PASS" : "\u274C FAIL";
 }
+function triggerText(trigger) {
+  return trigger.actor ? `${trigger.kind} by ${escapeInline(clip(trigger.actor, 100, "\u2026"))}` : trigger.kind;
+}
 function shortSha(sha2) {
   return sha2.slice(0, 7);
 }
@@ -1613,10 +1616,10 @@ function formatRunUsage(report2) {
 function formatSpend(spend) {
   return `${formatCount(spend.tokens)} tokens \xB7 ${formatCost(spend.usd, spend.usdComplete)} \xB7 ${formatCount(spend.runs)} run${spend.runs === 1 ? "" : "s"}`;
 }
-function workerStatusText(status, upstream, maxMessage) {
-  if (!upstream) return status;
+function workerStatusText(status2, upstream, maxMessage) {
+  if (!upstream) return status2;
   const code = upstream.status === null ? "connection failed" : String(upstream.status);
-  return `${status} (upstream ${code}: ${escapeInline(clip(upstream.message.replace(/\s+/g, " "), maxMessage, "\u2026"))})`;
+  return `${status2} (upstream ${code}: ${escapeInline(clip(upstream.message.replace(/\s+/g, " "), maxMessage, "\u2026"))})`;
 }
 function findingLocation(f, opts = {}) {
   if (!f.file) return "\u2014";
@@ -1653,10 +1656,9 @@ function fullReportPointer(report2, fullReportUrl) {
 // src/core/report/blocks/verdict.ts
 function headlineSection(report2, level) {
   const run2 = report2.run;
-  const trigger = run2.trigger.actor ? `${run2.trigger.kind} by ${escapeInline(clip(run2.trigger.actor, 100, "\u2026"))}` : run2.trigger.kind;
   const facts = [
     `attempt ${run2.attempt}`,
-    trigger,
+    triggerText(run2.trigger),
     formatDuration(run2.durationMs),
     `${inlineCode(clip(report2.git.branch, 200, "\u2026"))} ${shortSha(report2.git.baseCommit)}..${shortSha(report2.git.headCommit)}${report2.git.reusedBranch ? " (fix run on the preserved branch)" : ""}`
   ];
@@ -1729,7 +1731,16 @@ ${indent(escapeBlock(clip(f.detail, limits.findingDetail, CUT)), "  ")}
 `;
   return `${head2}${detail}`;
 }
-function findingsSection(id2, label, priority, findings, limits, collapsed) {
+var FINDING_GROUP_LABELS = {
+  blocking: "blocking findings",
+  major: "major findings",
+  minor: "minor and info findings",
+  refuted: "refuted findings"
+};
+function findingsSection(group, groups, priority, limits, collapsed) {
+  const id2 = `findings-${group}`;
+  const label = FINDING_GROUP_LABELS[group];
+  const findings = groups[group];
   if (findings.length === 0) return section(id2, label, priority, "", []);
   const sorted = [...findings].sort(compareFindings);
   const items = { count: sorted.length, item: (i) => findingItem(sorted[i], limits) };
@@ -1802,12 +1813,7 @@ function queueSection(report2, priority) {
   return section("queue", "remaining queue", priority, text2, []);
 }
 function groupFindings(findings) {
-  const groups = {
-    blocking: [],
-    major: [],
-    minor: [],
-    refuted: []
-  };
+  const groups = { blocking: [], major: [], minor: [], refuted: [] };
   for (const f of findings) {
     if (f.disposition === "refuted") groups.refuted.push(f);
     else if (f.severity === "blocking") groups.blocking.push(f);
@@ -2117,6 +2123,15 @@ var SUMMARY_DETAIL = {
   outputChars: 2e3,
   summary: 1e3
 };
+function verdictSections(report2, heading, limits) {
+  return [
+    headlineSection(report2, heading),
+    isolationSection(report2),
+    singleVendorSection(report2),
+    fallbacksSection(report2),
+    reasonsSection(report2, limits)
+  ];
+}
 function countsLine(report2) {
   const verifiers = report2.verifiers.map((v) => v.verdict ?? v.status);
   return [
@@ -2129,11 +2144,7 @@ function countsLine(report2) {
 function summaryOfRedacted(report2, opts = {}) {
   const groups = groupFindings(report2.findings);
   const sections = [
-    headlineSection(report2, "###"),
-    isolationSection(report2),
-    singleVendorSection(report2),
-    fallbacksSection(report2),
-    reasonsSection(report2, SUMMARY_DETAIL),
+    ...verdictSections(report2, "###", SUMMARY_DETAIL),
     evidenceSection(report2, 1),
     errorAnalysisSection(report2, 1),
     budgetSection(report2),
@@ -2143,8 +2154,8 @@ function summaryOfRedacted(report2, opts = {}) {
 `, { required: true }),
     queueSection(report2, 1),
     workerUsageSection(report2, 3),
-    findingsSection("findings-blocking", "blocking findings", 1, groups.blocking, SUMMARY_DETAIL, false),
-    findingsSection("findings-major", "major findings", 2, groups.major, SUMMARY_DETAIL, false)
+    findingsSection("blocking", groups, 1, SUMMARY_DETAIL, false),
+    findingsSection("major", groups, 2, SUMMARY_DETAIL, false)
   ];
   const pointer = fullReportPointer(report2, opts.fullReportUrl);
   const fitted = fitWithNotice(sections, opts.maxChars ?? 65535, "the summary limit", pointer, "");
@@ -2228,9 +2239,9 @@ function checkTitle(report2) {
   const c = countActiveBySeverity(report2.findings);
   const qa = qaCounts(report2);
   const { value, runStatus } = report2.verdict;
-  const status = runStatus === "contract-violated" || runStatus === "error" ? ` (${runStatus})` : value === "FAIL" && stoppedByBudget(report2) ? " (budget exceeded)" : "";
+  const status2 = runStatus === "contract-violated" || runStatus === "error" ? ` (${runStatus})` : value === "FAIL" && stoppedByBudget(report2) ? " (budget exceeded)" : "";
   return clip(
-    `${report2.verdict.value}${status} \u2014 ${c.blocking} blocking, ${c.major} major, ${c.minor} minor, ${c.info} info \xB7 QA ${qa.passed}/${qa.total}`,
+    `${report2.verdict.value}${status2} \u2014 ${c.blocking} blocking, ${c.major} major, ${c.minor} minor, ${c.info} info \xB7 QA ${qa.passed}/${qa.total}`,
     TITLE_LIMIT
   );
 }
@@ -2245,8 +2256,8 @@ function renderCheckRun(input, opts = {}) {
     qaSection(report2, 2, false),
     qaOutputSection(report2, 3, TEXT_DETAIL, true),
     verifiersSection(report2, 2, false),
-    findingsSection("findings-minor", "minor and info findings", 4, groups.minor, TEXT_DETAIL, false),
-    findingsSection("findings-refuted", "refuted findings", 6, groups.refuted, TEXT_DETAIL, true),
+    findingsSection("minor", groups, 4, TEXT_DETAIL, false),
+    findingsSection("refuted", groups, 6, TEXT_DETAIL, true),
     executorSection(report2, 5, TEXT_DETAIL),
     convergenceSection(report2, 2),
     gitSection(report2, 5),
@@ -3163,6 +3174,9 @@ function ledgerPath(planId2) {
 function reportPath(planId2, stage2, runId, ext) {
   return `${planDir(planId2)}/reports/stage-${stage2}/${runId}.${ext}`;
 }
+function snapshotPath(planId2) {
+  return `${planDir(planId2)}/state.json`;
+}
 
 // src/core/ledger/trust.ts
 var MAX_CLOCK_SKEW_MS = 5 * 6e4;
@@ -3183,6 +3197,10 @@ function believedRows(rows, distrusted) {
   return rows.filter((r) => !out.has(r.line)).map((r) => r.row);
 }
 var EMPTY_STATE = { stages: /* @__PURE__ */ new Map(), approvals: [], finals: [], handoffs: [] };
+function trustScanHolds(scan, now) {
+  const t = now.getTime();
+  return t >= scan.holdsFrom && t < scan.stableUntil;
+}
 function extendTrustScan(scan, rows, facts) {
   const believed = [];
   const distrusted = scan ? [...scan.distrusted] : [];
@@ -3444,10 +3462,10 @@ function approvalStatus(state, blob, config2) {
   if (!config2.approval.required) return { kind: "not-required" };
   return { kind: "not-approved", blob, latest: state.approvals.at(-1) ?? null };
 }
-function notApprovedMessage(planId2, status, howToApprove) {
-  const latest = status.latest ? `approved: ${status.latest.plan_blob} by ${status.latest.approver}` : "approved: no content of it yet";
-  const restore = status.latest ? " or restore it" : "";
-  return `plan ${planId2} is not approved at blob ${status.blob} (${latest}); approve it again${restore}: ${howToApprove}`;
+function notApprovedMessage(planId2, status2, howToApprove) {
+  const latest = status2.latest ? `approved: ${status2.latest.plan_blob} by ${status2.latest.approver}` : "approved: no content of it yet";
+  const restore = status2.latest ? " or restore it" : "";
+  return `plan ${planId2} is not approved at blob ${status2.blob} (${latest}); approve it again${restore}: ${howToApprove}`;
 }
 function approvalPermission(config2) {
   if (config2.approval.permission) return config2.approval.permission;
@@ -3481,6 +3499,168 @@ function parseRowText(raw, planId2) {
 }
 function droppedRowsOf(message) {
   return message.split("\n").filter((l) => l.startsWith(DROP_TRAILER)).map((l) => Number(l.slice(DROP_TRAILER.length))).filter((n) => Number.isSafeInteger(n) && n > 0);
+}
+
+// src/core/ledger/snapshot.ts
+var MAX_SNAPSHOT_ROWS = 2e3;
+function parseSnapshot(text2, planId2) {
+  let json2;
+  try {
+    json2 = JSON.parse(text2);
+  } catch {
+    return null;
+  }
+  if (!isRecord(json2) || json2.v !== 2 || json2.plan !== planId2) return null;
+  const f = json2;
+  if (Object.keys(f).length !== KEYS.length || !KEYS.every((k) => k in f)) return null;
+  if (!isCount(f.lines) || !isCount(f.count) || f.count > f.lines) return null;
+  if (!isBound(f.holdsFrom) || !isBound(f.stableUntil)) return null;
+  if (!Array.isArray(f.rows) || f.rows.length > MAX_SNAPSHOT_ROWS) return null;
+  const rows = [];
+  for (const r of f.rows) {
+    const row = rowFromJson(r, planId2);
+    if (typeof row === "string") return null;
+    rows.push(row);
+  }
+  const refs = new RowRefs(rows);
+  const lines = f.lines;
+  const position = parsePosition(f.position, refs);
+  const distrustedClaims = parseDistrustedClaims(f.distrustedClaims, lines);
+  const distrusted = parseDistrusted(f.distrusted, refs, lines);
+  const stages = parseStages(f.stages, refs);
+  const approvals = refs.planRows(f.approvals, ["approved"]);
+  const finals = refs.planRows(f.finals, ["verified", "verification-failed"]);
+  const handoffs = refs.planRows(f.handoffs, ["handed-off"]);
+  if (!position || !distrustedClaims || !distrusted || !stages || !approvals || !finals || !handoffs) return null;
+  const state = {
+    stages,
+    approvals,
+    finals,
+    handoffs
+  };
+  return {
+    planId: planId2,
+    lines,
+    scan: {
+      distrusted,
+      state,
+      count: f.count,
+      holdsFrom: f.holdsFrom ?? -Infinity,
+      stableUntil: f.stableUntil ?? Infinity,
+      position,
+      distrustedClaims
+    }
+  };
+}
+var KEYS = [
+  "v",
+  "plan",
+  "lines",
+  "count",
+  "holdsFrom",
+  "stableUntil",
+  "rows",
+  "position",
+  "distrustedClaims",
+  "distrusted",
+  "stages",
+  "approvals",
+  "finals",
+  "handoffs"
+];
+var RowRefs = class {
+  constructor(rows) {
+    this.rows = rows;
+  }
+  rows;
+  at(i) {
+    return isCount(i) && i < this.rows.length ? this.rows[i] : null;
+  }
+  stageRow(i, stage2, statuses) {
+    const row = this.at(i);
+    if (!row || isPlanRow(row) || row.stage !== stage2 || statuses && !statuses.includes(row.status)) return null;
+    return row;
+  }
+  planRows(list2, statuses) {
+    if (!Array.isArray(list2)) return null;
+    const out = list2.map((i) => this.at(i));
+    return out.every((r) => r !== null && isPlanRow(r) && statuses.includes(r.status)) ? out : null;
+  }
+};
+function parsePosition(list2, refs) {
+  const position = /* @__PURE__ */ new Map();
+  if (!Array.isArray(list2)) return null;
+  for (const entry of list2) {
+    if (!Array.isArray(entry) || entry.length !== 2 || !isStage(entry[0])) return null;
+    const row = refs.stageRow(entry[1], entry[0]);
+    if (!row || position.has(entry[0])) return null;
+    position.set(entry[0], row);
+  }
+  return position;
+}
+function parseDistrustedClaims(list2, lines) {
+  const claims = /* @__PURE__ */ new Map();
+  if (!Array.isArray(list2)) return null;
+  for (const entry of list2) {
+    if (!Array.isArray(entry) || entry.length !== 3) return null;
+    const [stage2, run2, line] = entry;
+    if (!isStage(stage2) || typeof run2 !== "string" || run2.includes("\0") || !isLine(line, lines)) return null;
+    claims.set(`${stage2}\0${run2}`, line);
+  }
+  return claims;
+}
+function parseDistrusted(list2, refs, lines) {
+  const distrusted = [];
+  if (!Array.isArray(list2)) return null;
+  for (const entry of list2) {
+    if (!Array.isArray(entry) || entry.length !== 3) return null;
+    const [line, i, reason] = entry;
+    const row = refs.at(i);
+    const previous = distrusted.at(-1)?.line ?? 0;
+    if (!isLine(line, lines) || line <= previous || !row || typeof reason !== "string" || reason === "") return null;
+    distrusted.push({ line, row, reason });
+  }
+  return distrusted;
+}
+function parseStages(list2, refs) {
+  const stages = /* @__PURE__ */ new Map();
+  if (!Array.isArray(list2)) return null;
+  for (const entry of list2) {
+    if (!isRecord(entry) || Object.keys(entry).length !== 6 || !isStage(entry.stage) || stages.has(entry.stage))
+      return null;
+    const { stage: stage2 } = entry;
+    const optional = (i, statuses) => i === null ? null : refs.stageRow(i, stage2, statuses) ?? false;
+    const last = refs.stageRow(entry.last, stage2);
+    const lastDone = optional(entry.lastDone, ["done"]);
+    const lastClaim = optional(entry.lastClaim, ["started"]);
+    const lastEnded = optional(entry.lastEnded, ["done", "failed"]);
+    if (!last || lastDone === false || lastClaim === false || lastEnded === false || !isCount(entry.attempts))
+      return null;
+    stages.set(stage2, {
+      stage: stage2,
+      last,
+      lastDone,
+      lastClaim,
+      lastEnded,
+      attempts: entry.attempts
+    });
+  }
+  return stages;
+}
+function isRecord(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function isCount(v) {
+  return typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
+}
+function isStage(v) {
+  return isCount(v) && v > 0;
+}
+function isLine(v, lines) {
+  return isStage(v) && v <= lines;
+}
+function isBound(v) {
+  return v === null || typeof v === "number" && Number.isFinite(v);
 }
 
 // src/core/ledger/legacy.ts
@@ -3519,9 +3699,9 @@ function httpStatus(error) {
   return null;
 }
 function describeApiError(error) {
-  const status = httpStatus(error);
+  const status2 = httpStatus(error);
   const message = error instanceof Error ? error.message : String(error);
-  return status === null ? message : `HTTP ${status}: ${message.split("\n")[0]}`;
+  return status2 === null ? message : `HTTP ${status2}: ${message.split("\n")[0]}`;
 }
 
 // src/github/issues.ts
@@ -3996,14 +4176,19 @@ async function readCommitRows(client, repo, branch, planId2) {
   });
   return rows;
 }
+async function readPlanSnapshot(client, repo, branch, planId2) {
+  const text2 = await readRepoFile(client, repo, snapshotPath(planId2), branch);
+  return text2 === null ? null : parseSnapshot(text2, planId2);
+}
 
 // src/github/ledger-api.ts
 var READ_ATTEMPTS = 4;
 async function readLedgerRows(client, repo, branch, planId2) {
   for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt++) {
     const plan = await listDirectory(client, repo, planDir(planId2), branch);
-    if (plan.some((e) => e.name === "state.json" || e.name === "legacy.json"))
-      return readCommitRows(client, repo, branch, planId2);
+    if (plan.length === 0) return [];
+    const unmigrated = !plan.some((e) => e.name === "legacy.json") && plan.some((e) => e.name === "ledger.jsonl" || e.name === "ledger");
+    if (!unmigrated) return readCommitRows(client, repo, branch, planId2);
     const rows = await readLegacyOnce(client, repo, branch, planId2, plan);
     if (rows) return rows;
   }
@@ -4022,18 +4207,39 @@ async function readReportJson(client, repo, branch, path) {
 }
 
 // src/triggers/ledger-state.ts
+async function readBelievedLedger(deps, config2, planId2) {
+  const snapshot = await readPlanSnapshot(deps.client, deps.repo, config2.ledgerBranch, planId2);
+  if (snapshot && trustScanHolds(snapshot.scan, deps.now())) {
+    return { state: snapshot.scan.state, distrusted: snapshot.scan.distrusted };
+  }
+  const { state, distrusted } = await judgeEveryRow(deps, config2, planId2);
+  return { state, distrusted };
+}
 async function readPlanLedger(deps, config2, planId2) {
   try {
-    const rows = await readLedgerRows(deps.client, deps.repo, config2.ledgerBranch, planId2);
-    const trusted = assessLedger(rows, { now: deps.now() }).trusted;
-    return { ok: true, state: deriveLedgerState(trusted), rows: [...trusted] };
+    return { ok: true, ...await readBelievedLedger(deps, config2, planId2) };
   } catch (error) {
-    if (!(error instanceof LedgerFormatError)) throw error;
-    return {
-      ok: false,
-      reason: `the ledger of plan ${inlineCode(planId2)} on \`${config2.ledgerBranch}\` cannot be read (${inlineCode(error.message)}); nothing was started.`
-    };
+    return refusal(error, config2, planId2);
   }
+}
+async function readPlanRows(deps, config2, planId2) {
+  try {
+    return { ok: true, ...await judgeEveryRow(deps, config2, planId2) };
+  } catch (error) {
+    return refusal(error, config2, planId2);
+  }
+}
+async function judgeEveryRow(deps, config2, planId2) {
+  const all = await readLedgerRows(deps.client, deps.repo, config2.ledgerBranch, planId2);
+  const { trusted, distrusted } = assessLedger(all, { now: deps.now() });
+  return { state: deriveLedgerState(trusted), distrusted, rows: [...trusted] };
+}
+function refusal(error, config2, planId2) {
+  if (!(error instanceof LedgerFormatError)) throw error;
+  return {
+    ok: false,
+    reason: `the ledger of plan ${inlineCode(planId2)} on \`${config2.ledgerBranch}\` cannot be read (${inlineCode(error.message)}); nothing was started.`
+  };
 }
 
 // src/github/dispatch.ts
@@ -4046,6 +4252,52 @@ async function unfinishedWorkflowRuns(client, repo, workflow) {
 }
 async function cancelWorkflowRun(client, repo, runId) {
   await client.rest.actions.cancelWorkflowRun({ ...repo, run_id: runId });
+}
+
+// src/core/commands/launch-plan.ts
+function planLaunch(facts) {
+  const approval = approvalStatus(facts.state, facts.planBlob, facts.config);
+  if (approval.kind === "not-approved")
+    return { ok: false, reason: notApprovedMessage(facts.plan.id, approval, facts.howToApprove) };
+  const selection = selectStages(facts.plan, facts.state, facts.what, facts.now);
+  if (!selection.ok) return selection;
+  const { path, ref, text: text2 } = facts.workflow;
+  if (text2 === null)
+    return {
+      ok: false,
+      reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(ref)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).`
+    };
+  const problems = workflowProblems(text2);
+  if (problems.length > 0)
+    return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join("; ")}.` };
+  const { mode, stages } = selection;
+  return {
+    ok: true,
+    launch: {
+      mode,
+      stages,
+      runs: mode === "chain" ? [stages] : stages.map((n) => [n]),
+      reset: facts.what.kind === "reconcile" && facts.what.reset,
+      rebase: facts.what.kind === "retry" && facts.what.rebase === true
+    }
+  };
+}
+function queuedSummary(launch2, stages, ask) {
+  return `Requested by @${ask.actor} (${ask.origin}). Waiting for the [okstra workflow](${ask.runsUrl}) to ${queuedWork(launch2, stages)} of plan ${inlineCode(ask.planId)}.`;
+}
+function refusedLaunchReason(path, error, started) {
+  const some = started.length > 0 ? `; stage${started.length === 1 ? "" : "s"} ${started.join(", ")} did start` : "";
+  return `GitHub refused to start ${inlineCode(path)} (${inlineCode(error)})${some}.`;
+}
+function queuedWork(launch2, stages) {
+  switch (launch2.mode) {
+    case "chain":
+      return `run the chain ${stages.join(" \u2192 ")}`;
+    case "stage":
+      return launch2.rebase ? `replay stage ${stages.join(", ")}'s preserved branch onto the stage's current base, then run it` : `run stage ${stages.join(", ")}`;
+    case "reconcile":
+      return launch2.reset ? `put stage ${stages.join(", ")}'s moved branch back at the head its done row records` : `re-verify stage ${stages.join(", ")}'s moved branch and record its new head`;
+  }
 }
 
 // src/github/checks.ts
@@ -4139,84 +4391,77 @@ async function launch(deps, config2, req) {
     readRepoFile(deps.client, deps.repo, path, where.ref)
   ]);
   if (!ledger.ok) return ledger;
-  const approval = approvalStatus(ledger.state, req.planBlob, config2);
-  if (approval.kind === "not-approved")
-    return { ok: false, reason: notApprovedMessage(req.plan.id, approval, HOW_TO_APPROVE) };
-  const selection = selectStages(req.plan, ledger.state, req.what, deps.now());
-  if (!selection.ok) return selection;
-  if (workflow === null)
-    return {
-      ok: false,
-      reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(where.ref)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).`
-    };
-  const problems = workflowProblems(workflow);
-  const reset = req.what.kind === "reconcile" && req.what.reset;
-  const rebase = req.what.kind === "retry" && req.what.rebase === true;
-  if (problems.length > 0)
-    return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join("; ")}.` };
-  const runsUrl = `${deps.webUrl}/actions/workflows/${config2.bot.workflow}`;
-  const runs = selection.mode === "chain" ? [selection.stages] : selection.stages.map((n) => [n]);
-  const startRun = async (stages) => {
-    const ids2 = /* @__PURE__ */ new Map();
-    for (const stage2 of stages) {
-      const id2 = await createQueuedCheck(deps.client, deps.repo, {
-        name: checkRunName(req.plan.id, stage2),
-        headSha: req.pr.headSha,
-        detailsUrl: runsUrl,
-        output: {
-          title: "Queued",
-          summary: `Requested by @${req.actor} (${req.origin}). Waiting for the [okstra workflow](${runsUrl}) to ${queuedWork(selection.mode, stages, reset, rebase)} of plan ${inlineCode(req.plan.id)}.`
-        }
-      });
-      ids2.set(stage2, id2);
-    }
-    const inputs = dispatchInputs({
-      mode: selection.mode,
-      ...reset ? { reset } : {},
-      ...rebase ? { rebase } : {},
-      planPath: req.planPath,
-      planRef: where.planRef,
-      stages,
-      prNumber: req.pr.number,
-      executor: req.options.executor,
-      verifiers: req.options.verifiers,
-      models: req.options.models,
-      checkRunIds: ids2,
-      trigger: req.trigger,
-      actor: req.actor
-    });
-    try {
-      await dispatchWorkflow(deps.client, deps.repo, config2.bot.workflow, where.ref, inputs);
-    } catch (error) {
-      const why = describeApiError(error);
-      await failQueuedChecks(
-        deps,
-        [...ids2.values()],
-        `GitHub refused to dispatch ${inlineCode(path)}: ${inlineCode(why)}`
-      );
-      return { stages, ids: ids2, error: why };
-    }
-    deps.log.info(
-      `dispatched ${config2.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ""} ${selection.mode}${reset ? " --reset" : ""}${rebase ? " --rebase" : ""} ${stages.join(",")} on PR #${req.pr.number} (checks ${[...ids2.values()].join(",")})`
-    );
-    return { stages, ids: ids2 };
-  };
+  const planned = planLaunch({
+    plan: req.plan,
+    planBlob: req.planBlob,
+    state: ledger.state,
+    config: config2,
+    what: req.what,
+    now: deps.now(),
+    workflow: { path, ref: where.ref, text: workflow },
+    howToApprove: HOW_TO_APPROVE
+  });
+  if (!planned.ok) return planned;
+  const { launch: plan } = planned;
+  const ctx = { deps, config: config2, req, where, path, plan };
   const outcomes = await pool(
     DISPATCHES_AT_ONCE,
-    runs.map((stages) => () => startRun(stages))
+    plan.runs.map((stages) => () => startWorkflowRun(ctx, stages))
   );
   const checkRunIds = new Map(outcomes.flatMap((o) => [...o.ids]));
   const refused = outcomes.find((o) => o.error !== void 0);
   if (refused) {
     const started = outcomes.filter((o) => o.error === void 0).flatMap((o) => o.stages);
-    return {
-      ok: false,
-      reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(refused.error ?? "")})${started.length > 0 ? `; stage${started.length === 1 ? "" : "s"} ${started.join(", ")} did start` : ""}.`
-    };
+    return { ok: false, reason: refusedLaunchReason(path, refused.error ?? "", started) };
   }
-  return { ok: true, mode: selection.mode, stages: selection.stages, checkRunIds };
+  return { ok: true, mode: plan.mode, stages: plan.stages, checkRunIds };
 }
 var DISPATCHES_AT_ONCE = 4;
+async function startWorkflowRun({ deps, config: config2, req, where, path, plan }, stages) {
+  const runsUrl = `${deps.webUrl}/actions/workflows/${config2.bot.workflow}`;
+  const ask = { planId: req.plan.id, actor: req.actor, origin: req.origin, runsUrl };
+  const ids2 = /* @__PURE__ */ new Map();
+  for (const stage2 of stages) {
+    const id2 = await createQueuedCheck(deps.client, deps.repo, {
+      name: checkRunName(req.plan.id, stage2),
+      headSha: req.pr.headSha,
+      detailsUrl: runsUrl,
+      output: { title: "Queued", summary: queuedSummary(plan, stages, ask) }
+    });
+    ids2.set(stage2, id2);
+  }
+  const { reset, rebase } = plan;
+  const inputs = dispatchInputs({
+    mode: plan.mode,
+    ...reset ? { reset } : {},
+    ...rebase ? { rebase } : {},
+    planPath: req.planPath,
+    planRef: where.planRef,
+    stages,
+    prNumber: req.pr.number,
+    executor: req.options.executor,
+    verifiers: req.options.verifiers,
+    models: req.options.models,
+    checkRunIds: ids2,
+    trigger: req.trigger,
+    actor: req.actor
+  });
+  try {
+    await dispatchWorkflow(deps.client, deps.repo, config2.bot.workflow, where.ref, inputs);
+  } catch (error) {
+    const why = describeApiError(error);
+    await failQueuedChecks(
+      deps,
+      [...ids2.values()],
+      `GitHub refused to dispatch ${inlineCode(path)}: ${inlineCode(why)}`
+    );
+    return { stages, ids: ids2, error: why };
+  }
+  deps.log.info(
+    `dispatched ${config2.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ""} ${plan.mode}${reset ? " --reset" : ""}${rebase ? " --rebase" : ""} ${stages.join(",")} on PR #${req.pr.number} (checks ${[...ids2.values()].join(",")})`
+  );
+  return { stages, ids: ids2 };
+}
 async function failQueuedChecks(deps, ids2, summary) {
   for (const id2 of ids2) {
     await completeCheck(
@@ -4229,16 +4474,6 @@ async function failQueuedChecks(deps, ids2, summary) {
       },
       { at: deps.now() }
     );
-  }
-}
-function queuedWork(mode, stages, reset, rebase) {
-  switch (mode) {
-    case "chain":
-      return `run the chain ${stages.join(" \u2192 ")}`;
-    case "stage":
-      return rebase ? `replay stage ${stages.join(", ")}'s preserved branch onto the stage's current base, then run it` : `run stage ${stages.join(", ")}`;
-    case "reconcile":
-      return reset ? `put stage ${stages.join(", ")}'s moved branch back at the head its done row records` : `re-verify stage ${stages.join(", ")}'s moved branch and record its new head`;
   }
 }
 
@@ -4416,7 +4651,7 @@ function stronglyConnectedComponents(nodes, successors) {
 
 // src/core/plan/dependency-graph.ts
 function checkDependencies(drafts, sink) {
-  const known = new Set(drafts.map((draft) => draft.stage.number));
+  const known = new Set(drafts.map((draft2) => draft2.stage.number));
   const successors = /* @__PURE__ */ new Map();
   const knownList = [...known].sort((a, b) => a - b).join(", ");
   for (const { stage: stage2, dependencyRefs } of drafts) {
@@ -4453,7 +4688,7 @@ function checkDependencies(drafts, sink) {
       new Set(component),
       successors
     );
-    const from = drafts.find((draft) => draft.stage.number === cycle[0]);
+    const from = drafts.find((draft2) => draft2.stage.number === cycle[0]);
     const ref = from?.dependencyRefs.find((candidate) => candidate.stage === cycle[1]);
     if (!from || !ref) continue;
     sink.error(
@@ -4509,7 +4744,7 @@ var DiagnosticSink = class {
 
 // src/core/plan/front-matter.ts
 import { isMap as isMap2, isScalar, LineCounter as LineCounter2, parseDocument as parseDocument3 } from "yaml";
-var KEYS = ["id", "base", "title"];
+var KEYS2 = ["id", "base", "title"];
 var EMPTY = { id: null, base: null, title: null };
 function readFrontMatter(node, context) {
   if (!node) return EMPTY;
@@ -4553,8 +4788,8 @@ function readFrontMatter(node, context) {
     const valueNode = pair.value;
     const value = isScalar(valueNode) ? valueNode.value : valueNode === null ? null : valueNode;
     const valueAt = valueNode?.range ? at(valueNode.range[0]) : keyAt;
-    if (!KEYS.includes(key)) {
-      const match = closestMatch(key.toLowerCase(), KEYS);
+    if (!KEYS2.includes(key)) {
+      const match = closestMatch(key.toLowerCase(), KEYS2);
       const known = "known keys: `id`, `base`, `title`";
       sink.warning(
         PLAN_CODES.frontMatterUnknownKey,
@@ -5727,7 +5962,7 @@ function readStageMap(section2, context) {
       sink.error(parsed.problem.code, at, parsed.problem.message, parsed.problem.hint);
     }
     if (parsed.kind === "invalid") continue;
-    const draft = readStage(
+    const draft2 = readStage(
       { heading: node, number: parsed.number, title: parsed.title, content: content.slice(i + 1, next), end },
       context
     );
@@ -5735,14 +5970,14 @@ function readStageMap(section2, context) {
     if (first !== void 0) {
       sink.error(
         PLAN_CODES.duplicateStage,
-        draft.stage.position,
+        draft2.stage.position,
         `stage ${parsed.number} is defined twice (first at line ${first}); this definition is ignored`,
         "give each stage its own number, or merge the two sections"
       );
       continue;
     }
-    firstLine.set(parsed.number, draft.stage.position.line);
-    drafts.push(draft);
+    firstLine.set(parsed.number, draft2.stage.position.line);
+    drafts.push(draft2);
   }
   if (drafts.length === 0 && !content.some(
     (node) => node.type === "heading" && node.depth === 3 && parseStageHeading(headingSource(src, node)).kind !== "not-a-stage"
@@ -5823,7 +6058,7 @@ function parsePlanWith(text2, options2, strategy) {
       title,
       base: frontMatter.base,
       path: options2.path,
-      stages: drafts.map((draft) => draft.stage),
+      stages: drafts.map((draft2) => draft2.stage),
       clarifications
     },
     errors: sortDiagnostics(sink.errors),
@@ -5968,8 +6203,8 @@ async function requestApproval(deps, config2, req) {
   if (blocker !== null) return refuse(escapeInline(blocker));
   const ledger = await readPlanLedger(deps, config2, plan.plan.id);
   if (!ledger.ok) return refuse(ledger.reason.replace(/nothing was started\.$/, "no approval was recorded."));
-  const status = approvalStatus(ledger.state, plan.blob, { approval: { required: true } });
-  if (status.kind === "approved") return { kind: "already", planId: plan.plan.id, row: status.row };
+  const status2 = approvalStatus(ledger.state, plan.blob, { approval: { required: true } });
+  if (status2.kind === "approved") return { kind: "already", planId: plan.plan.id, row: status2.row };
   const inputs = approveDispatchInputs({
     prNumber: req.pr.number,
     via: req.via,
@@ -6067,6 +6302,52 @@ async function handlePullRequestClosed(deps, prNumber) {
   if (!load.ok) deps.log.warn(`config invalid (${load.errors.join("; ")}); cancelling with the default settings`);
   const config2 = load.ok ? load.config : ConfigSchema.parse({});
   return (await cancelRuns(deps, config2, prNumber, null)).length;
+}
+
+// src/core/commands/comment-reply.ts
+var ON_PULL_REQUESTS = "okstra runs on pull requests: comment `/okstra \u2026` on the pull request that holds or follows the plan.";
+var PULL_VERBS = /^\/okstra\s+(?:run|stage|retry|reconcile|status|replan|approve|final)(?:\s|$)/i;
+var ISSUE_VERBS = /^\/okstra\s+(?:plan|help)(?:\s|$)/i;
+function commandsToRead(scan, onPullRequest) {
+  if (scan.kind === "too-large")
+    return {
+      ok: false,
+      kind: "too-large",
+      text: `okstra did not read this comment: it is ${Math.ceil(scan.bytes / 1024)} KiB, and okstra reads commands only from comments of up to ${MAX_COMMENT_BYTES / 1024} KiB. Post the \`/okstra\` command in a comment of its own.`
+    };
+  if (!onPullRequest && !scan.lines.some((l) => ISSUE_VERBS.test(l.text)))
+    return { ok: false, kind: "not-a-pull-request", text: ON_PULL_REQUESTS };
+  return { ok: true, lines: scan.lines };
+}
+function readsPullRequest(lines) {
+  return lines.some((l) => PULL_VERBS.test(l.text));
+}
+function commentReply(answers, notRun) {
+  const reply = { items: [], usage: false, launched: false, refused: false };
+  for (const a of answers) {
+    if ("error" in a) {
+      reply.refused = reply.usage = true;
+      reply.items.push(`- ${shown(a.text)}: ${a.error}`);
+      continue;
+    }
+    const o = a.outcome;
+    if (o.kind === "help") {
+      reply.usage = true;
+      reply.items.push(`- ${shown(a.text)}: the commands are below.`);
+    }
+    if (o.kind === "launched") reply.launched = true;
+    if (o.kind === "refused") reply.refused = true;
+    if (o.kind === "refused" || o.kind === "answer" || o.kind === "launched" && o.text)
+      reply.items.push(`- ${shown(a.text)}: ${o.text}`);
+  }
+  const [first] = notRun;
+  if (first !== void 0) {
+    reply.refused = true;
+    reply.items.push(
+      `- ${shown(first)}${notRun.length > 1 ? ` and ${notRun.length - 1} more` : ""}: not run; okstra runs at most ${MAX_COMMANDS_PER_COMMENT} commands per comment.`
+    );
+  }
+  return reply;
 }
 
 // src/github/reactions.ts
@@ -34005,11 +34286,7 @@ function renderComment(input, opts = {}) {
   const sections = [
     textSection("marker", `${marker}
 `, { required: true }),
-    headlineSection(report2, "###"),
-    isolationSection(report2),
-    singleVendorSection(report2),
-    fallbacksSection(report2),
-    reasonsSection(report2, COMMENT_DETAIL),
+    ...verdictSections(report2, "###", COMMENT_DETAIL),
     budgetSection(report2),
     sidecarSection(report2, COMMENT_DETAIL),
     textSection("counts", `${countsLine(report2)}
@@ -34019,13 +34296,13 @@ function renderComment(input, opts = {}) {
     workerUsageSection(report2, 3),
     errorsSection(report2, 1, COMMENT_DETAIL),
     // Display order puts findings first; priority keeps the small, telling tables ahead of long finding lists.
-    findingsSection("findings-blocking", "blocking findings", 3, groups.blocking, COMMENT_DETAIL, false),
-    findingsSection("findings-major", "major findings", 4, groups.major, COMMENT_DETAIL, false),
+    findingsSection("blocking", groups, 3, COMMENT_DETAIL, false),
+    findingsSection("major", groups, 4, COMMENT_DETAIL, false),
     qaSection(report2, 2, true),
     qaOutputSection(report2, 5, COMMENT_DETAIL, true),
     verifiersSection(report2, 2, true),
-    findingsSection("findings-minor", "minor and info findings", 6, groups.minor, COMMENT_DETAIL, true),
-    findingsSection("findings-refuted", "refuted findings", 8, groups.refuted, COMMENT_DETAIL, true),
+    findingsSection("minor", groups, 6, COMMENT_DETAIL, true),
+    findingsSection("refuted", groups, 8, COMMENT_DETAIL, true),
     executorSection(report2, 7, COMMENT_DETAIL),
     convergenceSection(report2, 2),
     gitSection(report2, 7),
@@ -34181,12 +34458,11 @@ async function upsertStickyComment(client, repo, prNumber, body, isOurs) {
 
 // src/triggers/status.ts
 async function postStatus(deps, config2, prNumber, plan) {
-  const rows = await readLedgerRows(deps.client, deps.repo, config2.ledgerBranch, plan.id);
-  const { trusted, distrusted } = assessLedger(rows, { now: deps.now() });
+  const { state, distrusted } = await readBelievedLedger(deps, config2, plan.id);
   const view = renderPlanStatus({
     planId: plan.id,
     planTitle: plan.title,
-    stages: stageViews(plan, deriveLedgerState(trusted), deps.now())
+    stages: stageViews(plan, state, deps.now())
   });
   const ignored = distrusted.map((d) => `- \u26A0\uFE0F ledger ${describeDistrusted(d, plan.id)}
 `).join("");
@@ -34198,211 +34474,119 @@ ${ignored ? `${ignored}
   return upsertStickyComment(deps.client, deps.repo, prNumber, body, (b) => isStatusComment(b, plan.id));
 }
 
-// src/triggers/comment.ts
-var PULL_VERBS = /^\/okstra\s+(?:run|stage|retry|reconcile|status|replan|approve|final)(?:\s|$)/i;
-var ISSUE_VERBS = /^\/okstra\s+(?:plan|help)(?:\s|$)/i;
-var ON_PULL_REQUESTS = "okstra runs on pull requests: comment `/okstra \u2026` on the pull request that holds or follows the plan.";
-async function handleComment(deps, ev) {
-  const scan = scanComment(ev.body);
-  if (scan.kind === "none") return "no-command";
-  if (isBotAccount(ev.sender)) {
-    deps.log.info(`ignored /okstra from bot account ${ev.sender.login}`);
-    return "ignored-bot";
-  }
-  const react = async (content) => {
-    const problem = await reactToComment(deps.client, deps.repo, ev.commentId, content);
-    if (problem) deps.log.warn(`could not add ${content} to comment ${ev.commentId}: ${problem}`);
-  };
-  const reply = (items2) => postComment(deps.client, deps.repo, ev.number, `@${ev.sender.login} ${items2.join("\n")}`);
-  if (scan.kind === "too-large") {
-    await react("confused");
-    await reply([
-      `okstra did not read this comment: it is ${Math.ceil(scan.bytes / 1024)} KiB, and okstra reads commands only from comments of up to ${MAX_COMMENT_BYTES / 1024} KiB. Post the \`/okstra\` command in a comment of its own.`
-    ]);
-    return "refused";
-  }
-  const lines = scan.lines;
-  if (!ev.isPullRequest && !lines.some((l) => ISSUE_VERBS.test(l.text))) {
-    await react("confused");
-    await reply([ON_PULL_REQUESTS]);
-    return "not-a-pull-request";
-  }
-  let pull = null;
-  const prFacts = () => pull ??= Promise.all([
-    pullRequestFacts(deps.client, deps.repo, ev.number),
-    changedFiles(deps.client, deps.repo, ev.number)
-  ]).then(([facts, files]) => ({ ...facts, files }));
-  if (ev.isPullRequest && lines.some((l) => PULL_VERBS.test(l.text))) prFacts().catch(() => void 0);
-  const [, load, role] = await Promise.all([
-    react("eyes"),
-    loadConfig(deps.readConfig),
-    senderRole(deps, ev.sender.login)
-  ]);
-  if (!load.ok) {
-    await react("confused");
-    await reply([
-      `okstra cannot read its configuration on \`${deps.defaultBranch}\`, so it did nothing:`,
-      "",
-      ...load.errors.map((e) => `- ${escapeInline(e)}`)
-    ]);
-    return "refused";
-  }
-  const config2 = load.config;
-  const providers = knownProviders(Object.keys(config2.providers));
-  const parsed = parseCommands(lines, { providers });
-  const onlyApprovals = parsed.every((p) => p.ok && p.command.verb === "approve");
-  const gate = roleGate(config2, ev.sender.login, role);
-  if (!gate.ok && !onlyApprovals) {
-    await react("confused");
-    await reply([gate.reason]);
-    return "refused";
-  }
-  const items = [];
-  let usage = false;
-  let launched = false;
-  let refused = false;
-  for (const [index, p] of parsed.entries()) {
-    if (index === MAX_COMMANDS_PER_COMMENT) {
-      refused = true;
-      const rest = parsed.length - MAX_COMMANDS_PER_COMMENT;
-      items.push(
-        `- ${shown(p.text)}${rest > 1 ? ` and ${rest - 1} more` : ""}: not run; okstra runs at most ${MAX_COMMANDS_PER_COMMENT} commands per comment.`
-      );
-      break;
-    }
-    if (!p.ok) {
-      refused = usage = true;
-      items.push(`- ${shown(p.text)}: ${p.error}`);
-      continue;
-    }
-    let outcome;
-    try {
-      outcome = await runCommand(deps, config2, ev, p.command, { prFacts, role });
-    } catch (error) {
-      deps.log.error(`${p.text}: ${describeApiError(error)}`);
-      outcome = {
-        kind: "refused",
-        text: `okstra could not finish this command: ${inlineCode(describeApiError(error))}.`
-      };
-    }
-    if (outcome.kind === "help") {
-      usage = true;
-      items.push(`- ${shown(p.text)}: the commands are below.`);
-    }
-    if (outcome.kind === "launched") launched = true;
-    if (outcome.kind === "refused") refused = true;
-    if (outcome.kind === "refused" || outcome.kind === "answer" || outcome.kind === "launched" && outcome.text)
-      items.push(`- ${shown(p.text)}: ${outcome.text}`);
-  }
-  if (launched) await react("rocket");
-  if (refused) await react("confused");
-  if (items.length > 0) await reply(["okstra:", "", ...items, ...usage ? ["", usageText(providers)] : []]);
-  return refused ? "refused" : "handled";
-}
-async function runCommand(deps, config2, ev, command, { prFacts, role }) {
+// src/triggers/comment-commands.ts
+async function runCommand(ctx, command) {
   if (command.verb === "help") return { kind: "help" };
-  if (!ev.isPullRequest && command.verb !== "plan") return { kind: "refused", text: ON_PULL_REQUESTS };
+  if (!ctx.ev.isPullRequest && command.verb !== "plan") return { kind: "refused", text: ON_PULL_REQUESTS };
   switch (command.verb) {
-    case "plan": {
-      if (ev.isPullRequest)
-        return {
-          kind: "refused",
-          text: "`/okstra plan` drafts a plan from an issue: comment it on the issue. On a plan pull request, `/okstra replan [text]` drafts its plan again."
-        };
-      const out = await startPlanning(deps, config2, {
-        source: { kind: "issue", issue: ev.number },
-        goal: command.goal,
-        trigger: "comment",
-        actor: ev.sender.login
-      });
-      return out.ok ? {
-        kind: "launched",
-        text: `the [okstra workflow](${out.runsUrl}) is drafting a plan from this issue${command.goal === null ? "" : " and your text"}; it links the plan pull request here when it is ready.`
-      } : { kind: "refused", text: out.reason };
-    }
-    case "replan": {
-      const target = replanTarget(await prFacts());
-      if (!target.ok) return { kind: "refused", text: target.reason };
-      const out = await startPlanning(deps, config2, {
-        source: { kind: "replan", prNumber: ev.number, planId: target.planId },
-        goal: command.goal,
-        trigger: "comment",
-        actor: ev.sender.login
-      });
-      return out.ok ? {
-        kind: "launched",
-        text: `the [okstra workflow](${out.runsUrl}) is drafting plan \`${target.planId}\` again from this pull request's reviews and comments${command.goal === null ? "" : " and your text"}; it pushes the new draft to this pull request.`
-      } : { kind: "refused", text: out.reason };
-    }
-    case "approve": {
-      const pr = await prFacts();
-      const outcome = await requestApproval(deps, config2, {
-        pr,
-        files: pr.files,
-        at: pr.headSha,
-        via: { kind: "comment", commentId: ev.commentId },
-        approver: ev.sender.login,
-        role,
-        wanted: command.plan
-      });
-      if (outcome.kind === "refused") return { kind: "refused", text: outcome.reason };
-      return outcome.kind === "dispatched" ? { kind: "launched", text: approvalAnswer(outcome) } : { kind: "answer", text: approvalAnswer(outcome) };
-    }
-    case "final": {
-      const pr = await prFacts();
-      const out = await startFinal(deps, config2, { pr, files: pr.files, wanted: command.plan, actor: ev.sender.login });
-      return out.ok ? { kind: "launched", text: finalAnswer(out.planId, out.runsUrl) } : { kind: "refused", text: out.reason };
-    }
-    case "status": {
-      const pr = await prFacts();
-      const plan = await resolvePlan(deps, config2, pr, pr.files, command.plan);
-      if (!plan.ok) return { kind: "refused", text: plan.reason };
-      const res = await postStatus(deps, config2, ev.number, plan.plan);
-      return res.action === "created" ? { kind: "quiet" } : {
-        kind: "answer",
-        text: `the status of plan \`${plan.plan.id}\` is updated [above](${pr.htmlUrl}#issuecomment-${res.id}).`
-      };
-    }
-    case "cancel": {
-      let planPath = null;
-      if (command.plan !== null) {
-        const pr = await prFacts();
-        const plan = await resolvePlan(deps, config2, pr, pr.files, command.plan);
-        if (!plan.ok) return { kind: "refused", text: plan.reason };
-        planPath = plan.path;
-      }
-      const runs = await cancelRuns(deps, config2, ev.number, planPath);
-      if (runs.length === 0)
-        return { kind: "answer", text: "no okstra workflow run of this pull request is queued or running." };
-      return {
-        kind: "answer",
-        text: `cancelled ${runs.map((r) => `[run ${r.id}](${r.htmlUrl})`).join(", ")}; their claims are released by the Action's post step and their checks completed as cancelled.`
-      };
-    }
+    case "plan":
+      return planFromIssue(ctx, command.goal);
+    case "replan":
+      return replan(ctx, command.goal);
+    case "approve":
+      return approve(ctx, command.plan);
+    case "final":
+      return final(ctx, command.plan);
+    case "status":
+      return status(ctx, command.plan);
+    case "cancel":
+      return cancel(ctx, command.plan);
     case "run":
     case "stage":
     case "retry":
-    case "reconcile": {
-      const pr = await prFacts();
-      const open = pullRequestGate(config2, pr);
-      if (!open.ok) return { kind: "refused", text: open.reason };
-      const plan = await resolvePlan(deps, config2, pr, pr.files, command.options.plan);
-      if (!plan.ok) return { kind: "refused", text: plan.reason };
-      const outcome = await launch(deps, config2, {
-        pr,
-        plan: plan.plan,
-        planPath: plan.path,
-        planBlob: plan.blob,
-        planFromPullRequest: plan.fromPullRequest,
-        what: launchWhat(command),
-        options: command.options,
-        trigger: "comment",
-        actor: ev.sender.login,
-        origin: `[comment](${ev.commentUrl})`
-      });
-      return outcome.ok ? { kind: "launched" } : { kind: "refused", text: outcome.reason };
-    }
+    case "reconcile":
+      return launchRun(ctx, command);
   }
+}
+async function planFromIssue(ctx, goal) {
+  if (ctx.ev.isPullRequest)
+    return {
+      kind: "refused",
+      text: "`/okstra plan` drafts a plan from an issue: comment it on the issue. On a plan pull request, `/okstra replan [text]` drafts its plan again."
+    };
+  const source = { kind: "issue", issue: ctx.ev.number };
+  return draft(ctx, source, goal, (runsUrl, and) => {
+    return `the [okstra workflow](${runsUrl}) is drafting a plan from this issue${and}; it links the plan pull request here when it is ready.`;
+  });
+}
+async function replan(ctx, goal) {
+  const target = replanTarget(await ctx.prFacts());
+  if (!target.ok) return { kind: "refused", text: target.reason };
+  const source = { kind: "replan", prNumber: ctx.ev.number, planId: target.planId };
+  return draft(ctx, source, goal, (runsUrl, and) => {
+    return `the [okstra workflow](${runsUrl}) is drafting plan \`${target.planId}\` again from this pull request's reviews and comments${and}; it pushes the new draft to this pull request.`;
+  });
+}
+async function draft({ deps, config: config2, ev }, source, goal, says) {
+  const out = await startPlanning(deps, config2, { source, goal, trigger: "comment", actor: ev.sender.login });
+  if (!out.ok) return { kind: "refused", text: out.reason };
+  return { kind: "launched", text: says(out.runsUrl, goal === null ? "" : " and your text") };
+}
+async function approve({ deps, config: config2, ev, prFacts, role }, wanted) {
+  const pr = await prFacts();
+  const outcome = await requestApproval(deps, config2, {
+    pr,
+    files: pr.files,
+    at: pr.headSha,
+    via: { kind: "comment", commentId: ev.commentId },
+    approver: ev.sender.login,
+    role,
+    wanted
+  });
+  if (outcome.kind === "refused") return { kind: "refused", text: outcome.reason };
+  return { kind: outcome.kind === "dispatched" ? "launched" : "answer", text: approvalAnswer(outcome) };
+}
+async function final({ deps, config: config2, ev, prFacts }, wanted) {
+  const pr = await prFacts();
+  const out = await startFinal(deps, config2, { pr, files: pr.files, wanted, actor: ev.sender.login });
+  return out.ok ? { kind: "launched", text: finalAnswer(out.planId, out.runsUrl) } : { kind: "refused", text: out.reason };
+}
+async function status({ deps, config: config2, ev, prFacts }, wanted) {
+  const pr = await prFacts();
+  const plan = await resolvePlan(deps, config2, pr, pr.files, wanted);
+  if (!plan.ok) return { kind: "refused", text: plan.reason };
+  const res = await postStatus(deps, config2, ev.number, plan.plan);
+  if (res.action === "created") return { kind: "quiet" };
+  return {
+    kind: "answer",
+    text: `the status of plan \`${plan.plan.id}\` is updated [above](${pr.htmlUrl}#issuecomment-${res.id}).`
+  };
+}
+async function cancel({ deps, config: config2, ev, prFacts }, wanted) {
+  let planPath = null;
+  if (wanted !== null) {
+    const pr = await prFacts();
+    const plan = await resolvePlan(deps, config2, pr, pr.files, wanted);
+    if (!plan.ok) return { kind: "refused", text: plan.reason };
+    planPath = plan.path;
+  }
+  const runs = await cancelRuns(deps, config2, ev.number, planPath);
+  if (runs.length === 0)
+    return { kind: "answer", text: "no okstra workflow run of this pull request is queued or running." };
+  return {
+    kind: "answer",
+    text: `cancelled ${runs.map((r) => `[run ${r.id}](${r.htmlUrl})`).join(", ")}; their claims are released by the Action's post step and their checks completed as cancelled.`
+  };
+}
+async function launchRun({ deps, config: config2, ev, prFacts }, command) {
+  const pr = await prFacts();
+  const open = pullRequestGate(config2, pr);
+  if (!open.ok) return { kind: "refused", text: open.reason };
+  const plan = await resolvePlan(deps, config2, pr, pr.files, command.options.plan);
+  if (!plan.ok) return { kind: "refused", text: plan.reason };
+  const outcome = await launch(deps, config2, {
+    pr,
+    plan: plan.plan,
+    planPath: plan.path,
+    planBlob: plan.blob,
+    planFromPullRequest: plan.fromPullRequest,
+    what: launchWhat(command),
+    options: command.options,
+    trigger: "comment",
+    actor: ev.sender.login,
+    origin: `[comment](${ev.commentUrl})`
+  });
+  return outcome.ok ? { kind: "launched" } : { kind: "refused", text: outcome.reason };
 }
 function launchWhat(command) {
   switch (command.verb) {
@@ -34414,6 +34598,91 @@ function launchWhat(command) {
       return { kind: "retry", stage: command.stage, ...command.rebase ? { rebase: true } : {} };
     case "stage":
       return { kind: "stage", stage: command.stage };
+  }
+}
+
+// src/triggers/comment.ts
+async function handleComment(deps, ev) {
+  const scan = scanComment(ev.body);
+  if (scan.kind === "none") return "no-command";
+  if (isBotAccount(ev.sender)) {
+    deps.log.info(`ignored /okstra from bot account ${ev.sender.login}`);
+    return "ignored-bot";
+  }
+  const io = commentIo(deps, ev);
+  const read = commandsToRead(scan, ev.isPullRequest);
+  if (!read.ok) {
+    await io.refuse([read.text]);
+    return read.kind === "too-large" ? "refused" : "not-a-pull-request";
+  }
+  const ready = await readyToRun(deps, ev, read.lines, io);
+  if (ready === null) return "refused";
+  const answers = [];
+  for (const p of ready.parsed.slice(0, MAX_COMMANDS_PER_COMMENT)) {
+    answers.push(p.ok ? { text: p.text, outcome: await runReported(ready.ctx, p) } : { text: p.text, error: p.error });
+  }
+  const reply = commentReply(
+    answers,
+    ready.parsed.slice(MAX_COMMANDS_PER_COMMENT).map((p) => p.text)
+  );
+  if (reply.launched) await io.react("rocket");
+  if (reply.refused) await io.react("confused");
+  if (reply.items.length > 0)
+    await io.reply(["okstra:", "", ...reply.items, ...reply.usage ? ["", usageText(ready.providers)] : []]);
+  return reply.refused ? "refused" : "handled";
+}
+function commentIo(deps, ev) {
+  const react = async (content) => {
+    const problem = await reactToComment(deps.client, deps.repo, ev.commentId, content);
+    if (problem) deps.log.warn(`could not add ${content} to comment ${ev.commentId}: ${problem}`);
+  };
+  const reply = (items) => postComment(deps.client, deps.repo, ev.number, `@${ev.sender.login} ${items.join("\n")}`);
+  return {
+    react,
+    reply,
+    refuse: async (items) => {
+      await react("confused");
+      await reply(items);
+    }
+  };
+}
+async function readyToRun(deps, ev, lines, io) {
+  let pull = null;
+  const prFacts = () => pull ??= Promise.all([
+    pullRequestFacts(deps.client, deps.repo, ev.number),
+    changedFiles(deps.client, deps.repo, ev.number)
+  ]).then(([facts, files]) => ({ ...facts, files }));
+  if (ev.isPullRequest && readsPullRequest(lines)) prFacts().catch(() => void 0);
+  const [, load, role] = await Promise.all([
+    io.react("eyes"),
+    loadConfig(deps.readConfig),
+    senderRole(deps, ev.sender.login)
+  ]);
+  if (!load.ok) {
+    await io.refuse([
+      `okstra cannot read its configuration on \`${deps.defaultBranch}\`, so it did nothing:`,
+      "",
+      ...load.errors.map((e) => `- ${escapeInline(e)}`)
+    ]);
+    return null;
+  }
+  const config2 = load.config;
+  const providers = knownProviders(Object.keys(config2.providers));
+  const parsed = parseCommands(lines, { providers });
+  const onlyApprovals = parsed.every((p) => p.ok && p.command.verb === "approve");
+  const gate = roleGate(config2, ev.sender.login, role);
+  if (!gate.ok && !onlyApprovals) {
+    await io.refuse([gate.reason]);
+    return null;
+  }
+  return { ctx: { deps, config: config2, ev, prFacts, role }, providers, parsed };
+}
+async function runReported(ctx, p) {
+  try {
+    return await runCommand(ctx, p.command);
+  } catch (error) {
+    ctx.deps.log.error(`${p.text}: ${describeApiError(error)}`);
+    return { kind: "refused", text: `okstra could not finish this command: ${inlineCode(describeApiError(error))}.` };
   }
 }
 
@@ -34478,7 +34747,7 @@ async function handleLabel(deps, ev) {
 
 // src/triggers/continue.ts
 async function continuePlan(deps, config2, run2) {
-  const ledger = await readPlanLedger(deps, config2, run2.planId);
+  const ledger = await readPlanRows(deps, config2, run2.planId);
   if (!ledger.ok) return { kind: "refused", reason: ledger.reason };
   const ours = ledger.rows.map((row, index) => ({ row, index })).filter((r) => isStageRow(r.row) && r.row.run_id.startsWith(run2.runIdPrefix));
   const doneRows = ours.filter((r) => r.row.status === "done");
@@ -34913,6 +35182,9 @@ import { restEndpointMethods } from "@octokit/plugin-rest-endpoint-methods";
 import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
 
+// src/github/write-pacer.ts
+import { setTimeout as sleep } from "node:timers/promises";
+
 // src/core/write-pacing.ts
 var GITHUB_WRITE_PACING = { burst: 20, refillMs: 1e3 };
 function fullBucket(pacing, now) {
@@ -34946,7 +35218,7 @@ var WritePacer = class {
     const now = this.now();
     const taken = takeWrite(this.buckets.get(id2) ?? fullBucket(this.pacing, now), now, this.pacing);
     this.buckets.set(id2, taken.bucket);
-    if (taken.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, taken.waitMs));
+    if (taken.waitMs > 0) await sleep(taken.waitMs);
   }
   /**
    * As the plugin's options take it. A cast, not a Bottleneck group: the
