@@ -27,7 +27,6 @@ import { machineFactsFor, thisClaimant } from './claimant.js';
 import { findStaleHeads, staleGateMessage } from './stale-heads.js';
 import { EngineError, type EngineDeps, type RunStageRequest, type StageRefusal } from './types.js';
 import { releaseAfterCrash } from './release.js';
-import { preloadRunClaimed } from './claimed-module.js';
 import { readLedgerInputs, type LedgerInputs } from './intake-reads.js';
 import {
   fixRunStart,
@@ -83,7 +82,15 @@ interface Start {
   rebase: FixRunStart['rebase'] | null;
 }
 
-export async function intake(given: RunStageRequest, deps: EngineDeps): Promise<Intake | StageRefusal> {
+/**
+ * `onClaimPublishing`: work the caller starts as the claim goes to the remote (runStage compiles the post-claim
+ * module then); given by the caller so intake does not import what runs after it.
+ */
+export async function intake(
+  given: RunStageRequest,
+  deps: EngineDeps,
+  onClaimPublishing: () => void = () => undefined,
+): Promise<Intake | StageRefusal> {
   const gated = await gateStage(given, deps);
   if ('kind' in gated) return gated;
   const { req, snapshot, readiness, now } = gated;
@@ -92,7 +99,7 @@ export async function intake(given: RunStageRequest, deps: EngineDeps): Promise<
   if (staleDeps.length > 0) return refuse('stale-head', staleGateMessage(`stage ${n}`, req.planPath, staleDeps));
   const start = await chooseStart(req, deps, snapshot.state, readiness);
   if ('kind' in start) return start;
-  return claimStage(req, deps, snapshot, start, now);
+  return claimStage(req, deps, { snapshot, start, now, onClaimPublishing });
 }
 
 /**
@@ -213,10 +220,9 @@ async function chooseStart(
 async function claimStage(
   req: RunStageRequest,
   deps: EngineDeps,
-  snapshot: LedgerSnapshot,
-  start: Start,
-  now: Date,
+  c: { snapshot: LedgerSnapshot; start: Start; now: Date; onClaimPublishing: () => void },
 ): Promise<Intake | StageRefusal> {
+  const { snapshot, start, now } = c;
   const lease = new Date(now.getTime() + req.config.leaseMinutes * 60_000);
   const claim: StageRow = {
     v: 1,
@@ -239,7 +245,7 @@ async function claimStage(
     (reads ??= settledLater(readLedgerInputs(req, deps, snapshot, start.fixRun)));
   const onPublishing = (): void => {
     startReads();
-    preloadRunClaimed();
+    c.onClaimPublishing();
   };
   let claimCommit: string;
   try {

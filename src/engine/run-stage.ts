@@ -1,7 +1,7 @@
 import { intake } from './intake.js';
 import { ProgressLog } from './progress.js';
 import type { runClaimed } from './run-claimed.js';
-import { loadRunClaimed } from './claimed-module.js';
+import { loadRunClaimed, preloadRunClaimed } from './claimed-module.js';
 import { releaseAfterCrash } from './release.js';
 import { timed } from '../process/timings.js';
 import { EngineError, type EngineDeps, type RunStageRequest, type StageOutcome } from './types.js';
@@ -23,7 +23,7 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
       reason: 'a run needs at least one verifier; set `verifiers:` in .okstra/config.yml or pass --verifiers',
     };
 
-  const claimed = await timed('engine:intake', () => intake(req, deps));
+  const claimed = await timed('engine:intake', () => intake(req, deps, preloadRunClaimed));
   if ('kind' in claimed) return claimed;
   progress.emit('phase-1-intake', 'complete', {
     stage: req.stage,
