@@ -6,7 +6,7 @@ import {
   untrustedRunReason,
   type RunOrigin,
 } from '../core/commands/index.js';
-import { isStageRow, reportPath, type StageRow } from '../core/ledger/index.js';
+import { isStageRow, reportPath, type DistrustedRow, type LedgerRow, type StageRow } from '../core/ledger/index.js';
 import {
   checkFinalReport,
   formatSchemaProblem,
@@ -19,10 +19,11 @@ import { inlineCode } from '../core/text/escape.js';
 import { completeCheck, getCheckRun, type CheckAction, type CheckRunFacts } from '../github/checks.js';
 import { describeApiError } from '../github/errors.js';
 import { upsertStickyComment } from '../github/comments.js';
-import { readLedgerRows, readReportJson } from '../github/ledger-api.js';
+import { readReportJson } from '../github/ledger-api.js';
 import { loadConfig } from './config.js';
 import type { TriggerDeps } from './deps.js';
 import { continuePlan } from './continue.js';
+import { readPlanRows } from './ledger-state.js';
 import { workflowPath } from './launch.js';
 
 /** The button on a failed stage check; pressing it asks the bot for a fix run (`check_run.requested_action`). */
@@ -196,27 +197,23 @@ async function collectResults(
   checks: StageCheck[],
 ): Promise<StageResult[]> {
   const prefix = `gh-${run.id}-${run.attempt}-`;
-  const rowsByPlan = new Map<string, StageRow[] | string>();
+  const ledgers = new Map<string, RunLedger>();
   const results: StageResult[] = [];
   for (const c of checks) {
-    if (!rowsByPlan.has(c.planId)) {
-      try {
-        rowsByPlan.set(
-          c.planId,
-          (await readLedgerRows(deps.client, deps.repo, config.ledgerBranch, c.planId))
-            .filter(isStageRow)
-            .filter((r) => r.run_id.startsWith(prefix)),
-        );
-      } catch (error) {
-        rowsByPlan.set(c.planId, `the ledger could not be read: ${describeApiError(error)}`);
-      }
-    }
-    const rows = rowsByPlan.get(c.planId) as StageRow[] | string;
-    if (typeof rows === 'string') {
-      results.push({ ...c, row: null, report: null, reportProblem: rows });
+    if (!ledgers.has(c.planId)) ledgers.set(c.planId, await readRunLedger(deps, config, c.planId, prefix));
+    const ledger = ledgers.get(c.planId) as RunLedger;
+    if (typeof ledger === 'string') {
+      results.push({ ...c, row: null, report: null, reportProblem: ledger });
       continue;
     }
-    const row = rows.filter((r) => r.stage === c.stage).at(-1) ?? null;
+    const row = ledger.rows.filter((r) => r.stage === c.stage).at(-1) ?? null;
+    // A row the rules do not believe (trust.ts) decides nothing: the check ends as if it were not there, and says why.
+    const disbelieved = ledger.distrusted.filter((d) => d.row.stage === c.stage).at(-1);
+    if (disbelieved) {
+      const why = `ledger row ${disbelieved.line} (${disbelieved.row.status}) is not believed: ${disbelieved.reason}`;
+      results.push({ ...c, row, report: null, reportProblem: why });
+      continue;
+    }
     const path = row && row.status !== 'started' ? (row.report_path ?? null) : null;
     if (!path) {
       results.push({ ...c, row, report: null, reportProblem: null });
@@ -226,6 +223,26 @@ async function collectResults(
     results.push({ ...c, row, report, reportProblem: problem });
   }
   return results;
+}
+
+/** The run's rows of a plan as the bot believes them (every row judged, as readPlanRows does), or why it cannot tell. */
+type RunLedger = { rows: StageRow[]; distrusted: (DistrustedRow & { row: StageRow })[] } | string;
+
+async function readRunLedger(
+  deps: TriggerDeps,
+  config: OkstraConfig,
+  planId: string,
+  runPrefix: string,
+): Promise<RunLedger> {
+  try {
+    const read = await readPlanRows(deps, config, planId);
+    if (!read.ok) return read.reason;
+    const ofRun = (r: LedgerRow): r is StageRow => isStageRow(r) && r.run_id.startsWith(runPrefix);
+    const distrusted = read.distrusted.filter((d): d is DistrustedRow & { row: StageRow } => ofRun(d.row));
+    return { rows: read.rows.filter(ofRun), distrusted };
+  } catch (error) {
+    return `the ledger could not be read: ${describeApiError(error)}`;
+  }
 }
 
 async function readReport(

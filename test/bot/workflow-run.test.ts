@@ -213,6 +213,28 @@ describe('workflow_run.completed', () => {
     ]);
   });
 
+  it('a done row the ledger rules do not believe completes nothing as passed: the check fails without a report and says why', async () => {
+    // Written an hour ahead of the bot's clock: beyond the believed skew, so it is not the stage's outcome.
+    const ahead = '2026-03-01T13:00:00Z';
+    const gh = new GitHubMock(REPO)
+      .token()
+      .getCheck(5001, { name: CHECK, status: 'in_progress' })
+      .config(CONFIG)
+      .ledgerCommits(PLAN_ID, [startedRow(2, runId(2)), { ...doneRow(2, runId(2)), at: ahead, completed_at: ahead }])
+      .updateCheck(5001);
+    await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'success'));
+    const [update] = gh.bodies['updateCheck:5001'] ?? [];
+    expect(update).toMatchObject({
+      conclusion: 'failure',
+      external_id: runId(2),
+      output: { title: 'No report: the workflow run failed' },
+    });
+    const summary = (update as { output: { summary: string } }).output.summary;
+    expect(summary).toMatch(/ledger row \d+ \(done\) is not believed: written at 2026-03-01T13:00:00Z, .* ahead of/);
+    // No stage was made ready by it: nothing is dispatched.
+    expect(gh.bodies.dispatch).toBeUndefined();
+  });
+
   it('completes the check of a workflow that died before touching the ledger', async () => {
     const gh = new GitHubMock(REPO)
       .token()
