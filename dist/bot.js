@@ -34896,25 +34896,22 @@ async function configOrDefaults(deps) {
 }
 async function collectResults(deps, config2, run2, checks) {
   const prefix = `gh-${run2.id}-${run2.attempt}-`;
-  const rowsByPlan = /* @__PURE__ */ new Map();
+  const ledgers = /* @__PURE__ */ new Map();
   const results = [];
   for (const c of checks) {
-    if (!rowsByPlan.has(c.planId)) {
-      try {
-        rowsByPlan.set(
-          c.planId,
-          (await readLedgerRows(deps.client, deps.repo, config2.ledgerBranch, c.planId)).filter(isStageRow).filter((r) => r.run_id.startsWith(prefix))
-        );
-      } catch (error) {
-        rowsByPlan.set(c.planId, `the ledger could not be read: ${describeApiError(error)}`);
-      }
-    }
-    const rows = rowsByPlan.get(c.planId);
-    if (typeof rows === "string") {
-      results.push({ ...c, row: null, report: null, reportProblem: rows });
+    if (!ledgers.has(c.planId)) ledgers.set(c.planId, await readRunLedger(deps, config2, c.planId, prefix));
+    const ledger = ledgers.get(c.planId);
+    if (typeof ledger === "string") {
+      results.push({ ...c, row: null, report: null, reportProblem: ledger });
       continue;
     }
-    const row = rows.filter((r) => r.stage === c.stage).at(-1) ?? null;
+    const row = ledger.rows.filter((r) => r.stage === c.stage).at(-1) ?? null;
+    const disbelieved = ledger.distrusted.filter((d) => d.row.stage === c.stage).at(-1);
+    if (disbelieved) {
+      const why = `ledger row ${disbelieved.line} (${disbelieved.row.status}) is not believed: ${disbelieved.reason}`;
+      results.push({ ...c, row, report: null, reportProblem: why });
+      continue;
+    }
     const path = row && row.status !== "started" ? row.report_path ?? null : null;
     if (!path) {
       results.push({ ...c, row, report: null, reportProblem: null });
@@ -34924,6 +34921,17 @@ async function collectResults(deps, config2, run2, checks) {
     results.push({ ...c, row, report: report2, reportProblem: problem });
   }
   return results;
+}
+async function readRunLedger(deps, config2, planId2, runPrefix) {
+  try {
+    const read = await readPlanRows(deps, config2, planId2);
+    if (!read.ok) return read.reason;
+    const ofRun = (r) => isStageRow(r) && r.run_id.startsWith(runPrefix);
+    const distrusted = read.distrusted.filter((d) => ofRun(d.row));
+    return { rows: read.rows.filter(ofRun), distrusted };
+  } catch (error) {
+    return `the ledger could not be read: ${describeApiError(error)}`;
+  }
 }
 async function readReport(deps, config2, path) {
   try {
