@@ -220,7 +220,7 @@ describe('workflow_run.completed', () => {
       .token()
       .getCheck(5001, { name: CHECK, status: 'in_progress' })
       .config(CONFIG)
-      .ledgerCommits(PLAN_ID, [startedRow(2, runId(2)), { ...doneRow(2, runId(2)), at: ahead, completed_at: ahead }])
+      .ledgerCommits(PLAN_ID, [startedRow(2, runId(2)), { ...doneRow(2, runId(2)), at: ahead }])
       .updateCheck(5001);
     await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'success'));
     const [update] = gh.bodies['updateCheck:5001'] ?? [];
