@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { discardsSettled } from '../../src/git/tree-trash.js';
 import { layersAvailable } from '../../src/workspace/layer-mounts.js';
 import { StageWorkspace } from '../../src/workspace/stage-workspace.js';
 import { HALF_MADE_AGE_MS, removeWorktreesOf, removeWorktreesOfDeadRun } from '../../src/workspace/worktrees.js';
@@ -149,6 +150,8 @@ describe('closing the stage workspace', () => {
       const stage = await ws.addBranchWorktree(BRANCH);
       const review = await ws.addDetachedWorktree(await r.git.ok(['rev-parse', 'HEAD']));
       await ws.close();
+      // A layered tree is unmounted and deleted by a detached process, off the stage's path; the test waits for it.
+      await discardsSettled();
       const listed = await r.git.ok(['worktree', 'list', '--porcelain']);
       const mounts = readFileSync('/proc/self/mounts', 'utf8');
       for (const tree of [stage, review]) {
