@@ -36,6 +36,7 @@ export const SLOW_FILES: readonly string[] = [
   'test/process/launcher.test.ts',
   'test/sandbox/agent-user-concurrency.test.ts',
   'test/sandbox/agent-user-stale-lock.test.ts',
+  'test/sandbox/agent-user-tools-missing.test.ts',
   'test/sandbox/ctime-sweep.test.ts',
   'test/sandbox/isolation.test.ts',
   'test/sandbox/layered-tree.test.ts',

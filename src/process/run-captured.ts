@@ -19,8 +19,8 @@ export class OutputTooLargeError extends Error {
 
 /**
  * Runs a short-lived program to its end with `input` on stdin and its whole
- * output kept (git's plumbing, the sandbox's chown and find): what execa did
- * for these calls, through {@link startProcess}. Rejects when it cannot start
+ * output kept (git's plumbing, the sandbox's chown, find, getent and useradd),
+ * through {@link startProcess}, the one way okstra starts a program. Rejects when it cannot start
  * (a StartError) or writes more than `maxBytes`; a non-zero exit is a result.
  */
 export async function runCaptured(

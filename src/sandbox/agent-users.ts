@@ -1,8 +1,9 @@
-import { execa } from 'execa';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { lstat, mkdir, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { runTool, type ToolResult } from '../process/run-captured.js';
 import { killAllProcessesOf } from '../process/start-process.js';
+import { StartError } from '../process/started-process.js';
 import { isProcessAlive } from '../process/process-alive.js';
 import { retry } from '../process/retry.js';
 
@@ -126,8 +127,8 @@ export class AgentUserPool {
   private async lookUpAll(): Promise<void> {
     const names = Array.from({ length: MAX_USERS }, (_, i) => `${this.prefix}${i + 1}`);
     // Exit 2 means some names have no account yet; the ones found are still printed.
-    const result = await execa('getent', ['passwd', ...names], { reject: false });
-    for (const line of String(result.stdout ?? '').split('\n')) {
+    const result = await account('getent', ['passwd', ...names]);
+    for (const line of (result?.stdout ?? '').split('\n')) {
       const [name, , uid, gid] = line.split(':');
       const user = { name: name ?? '', uid: Number(uid), gid: Number(gid) };
       if (!names.includes(user.name) || !Number.isInteger(user.uid) || !Number.isInteger(user.gid)) continue;
@@ -221,9 +222,9 @@ async function ensureRootOnlyDir(dir: string): Promise<void> {
 
 /** The user from the passwd database, or null when there is no such user. */
 export async function lookupUser(name: string): Promise<AgentUser | null> {
-  const result = await execa('getent', ['passwd', name], { reject: false });
-  if (result.exitCode !== 0) return null;
-  const [, , uid, gid] = String(result.stdout).trim().split(':');
+  const result = await account('getent', ['passwd', name]);
+  if (result?.exitCode !== 0) return null;
+  const [, , uid, gid] = result.stdout.trim().split(':');
   const user = { name, uid: Number(uid), gid: Number(gid) };
   if (!Number.isInteger(user.uid) || !Number.isInteger(user.gid) || user.uid === 0 || user.gid === 0) {
     throw new AgentUserError(
@@ -234,27 +235,23 @@ export async function lookupUser(name: string): Promise<AgentUser | null> {
 }
 
 async function createUser(name: string): Promise<AgentUser> {
-  const result = await execa(
-    'useradd',
-    [
-      '--system',
-      '--user-group',
-      '--no-create-home',
-      '--home-dir',
-      '/nonexistent',
-      '--shell',
-      '/usr/sbin/nologin',
-      '--comment',
-      'okstra agent (unprivileged)',
-      name,
-    ],
-    { reject: false },
-  );
+  const result = await account('useradd', [
+    '--system',
+    '--user-group',
+    '--no-create-home',
+    '--home-dir',
+    '/nonexistent',
+    '--shell',
+    '/usr/sbin/nologin',
+    '--comment',
+    'okstra agent (unprivileged)',
+    name,
+  ]);
   // Another process may have created it a moment ago; the lookup decides.
   const user = await lookupUser(name);
   if (user) return user;
   throw new AgentUserError(
-    `could not create the agent user ${name}: ${String(result.stderr).trim() || `useradd exited ${result.exitCode}`}. okstra needs root (or passwordless sudo on a runner) and the useradd program to isolate agents; set \`isolation: none\` in .okstra/config.yml to run them with okstra's own privileges`,
+    `could not create the agent user ${name}: ${result === null ? 'useradd is not installed' : result.stderr.trim() || `useradd exited ${result.exitCode}`}. okstra needs root (or passwordless sudo on a runner) and the useradd program to isolate agents; set \`isolation: none\` in .okstra/config.yml to run them with okstra's own privileges`,
   );
 }
 
@@ -347,4 +344,17 @@ function scanProcesses(): Map<number, number[]> {
     byUid.set(Number(real), pids);
   }
   return byUid;
+}
+
+/**
+ * An account tool (getent, useradd) run to its end; null when it is not installed, which the callers treat as
+ * "nothing known" (getent) or say (useradd). Through okstra's own process runner: no second way to start programs.
+ */
+async function account(file: string, args: readonly string[]): Promise<ToolResult | null> {
+  try {
+    return await runTool(file, args);
+  } catch (error) {
+    if (error instanceof StartError && error.code === 'ENOENT') return null;
+    throw error;
+  }
 }

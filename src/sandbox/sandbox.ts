@@ -1,4 +1,3 @@
-import { execa } from 'execa';
 import { chmodSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
@@ -6,6 +5,7 @@ import { join } from 'node:path';
 import { userInfo } from 'node:os';
 import { decideIsolation, type IsolationDecision } from '../core/isolation/index.js';
 import type { IsolationMode } from '../core/config/schema.js';
+import { runCaptured } from '../process/run-captured.js';
 import { AgentUserPool, endProcessesOf, type AgentUser } from './agent-users.js';
 import { giveTo, makeReachable, openForReading, privateDirFor } from './fs-access.js';
 
@@ -329,12 +329,12 @@ export async function checkBoundary(sandbox: AgentSandbox): Promise<string | nul
   const lease = await sandbox.acquire();
   try {
     if (!lease.user) return 'the lease has no user';
-    const probe = await execa('cat', [`/proc/${process.pid}/environ`], {
-      uid: lease.user.uid,
-      gid: lease.user.gid,
-      reject: false,
+    const probe = await runCaptured({
+      file: 'cat',
+      args: [`/proc/${process.pid}/environ`],
+      cwd: '/',
+      user: { uid: lease.user.uid, gid: lease.user.gid },
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-      extendEnv: false,
     });
     return probe.exitCode === 0
       ? `${lease.user.name} could read /proc/${process.pid}/environ: the kernel does not separate users here (is /proc mounted with a permissive option?)`
