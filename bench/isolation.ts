@@ -74,6 +74,7 @@ function timedSandbox(sandbox: AgentSandbox, into: Observed): AgentSandbox {
       }),
     shareForReading: (dir) => sandbox.shareForReading(dir),
     makeReachable: (path) => sandbox.makeReachable(path),
+    proven: () => sandbox.proven(),
     close: () => sandbox.close(),
   };
 }

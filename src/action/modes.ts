@@ -23,10 +23,17 @@ import type { Session } from './session.js';
 // The job summary takes 1 MiB per step; beyond this the short rendering is used.
 const SUMMARY_BUDGET = 900_000;
 
-async function startStage(s: Session, plan: Plan, stage: number, runId: string): Promise<void> {
+async function startStage(
+  s: Session,
+  plan: Plan,
+  stage: number,
+  runId: string,
+  claimGoingOut: Promise<void> = Promise.resolve(),
+): Promise<void> {
   s.log.setStage(stage);
   // Remembered before the claim is made: the post step releases it if this process dies mid-stage.
   s.claims.add({ planId: plan.id, stage, runId, checkRunId: null });
+  await claimGoingOut;
   const id = await timed('stage:check-started', () => s.publisher.started(plan, stage, runId, s.roster()));
   if (id !== null) s.claims.setCheck(plan.id, runId, id);
 }
@@ -130,10 +137,12 @@ export interface StageRunHooks {
  * re-verifying run (`reconcile: true`). The plan is loaded, and its refs
  * fetched (or fetched by `hooks.before`).
  *
- * The check is marked in progress beside the run's start rather than before
- * it: the claim is what the next stages and a person wait for, and an API
- * round trip in front of it was part of every hop. It is awaited before the
- * outcome is published, so a check never completes before it was started.
+ * The check is marked in progress once the claim's push has started, not
+ * before: the claim is what the next stages and a person wait for, and the
+ * first API call (it compiles Node's HTTP client, ~60 ms of the one thread)
+ * was part of every hop. A run that ends before it claims marks it then. It
+ * is awaited before the outcome is published, so a check never completes
+ * before it was started.
  */
 export async function runOneStage(
   s: Session,
@@ -146,16 +155,19 @@ export async function runOneStage(
   const runId = runIdFor(s, stage);
   // Built first: a roster that cannot be built fails the run before anything is started.
   const request = { ...requestBase(s, loaded), stage, runId, ...extra };
+  let claimOut = (): void => undefined;
+  const claimGoingOut = new Promise<void>((resolve) => (claimOut = resolve));
   // startStage records the claim for the post step before its first await, so before the engine can make it.
-  const started = startStage(s, loaded.plan, stage, runId);
+  const started = startStage(s, loaded.plan, stage, runId, claimGoingOut);
   let outcome: StageOutcome;
   try {
     // `before` (the plan's branches) runs beside the engine's first ledger read, which is the first thing the engine
     // does and which ends only when both have: nothing before that read needs the branches, everything after may.
     const before = hooks.before?.();
     before?.catch(() => undefined);
-    const deps = before ? { ...s.deps, ledger: stateReadAlso(s.deps.ledger, before) } : s.deps;
-    outcome = await timed('stage:run', () => runStage(request, deps));
+    const ledger = before ? stateReadAlso(s.deps.ledger, before) : s.deps.ledger;
+    const deps = { ...s.deps, ledger, onClaimPublishing: claimOut };
+    outcome = await timed('stage:run', () => runStage(request, deps)).finally(claimOut);
     // A run refused before its first read (no verifier) still reports what `before` ran into, as it did when first.
     await before;
   } catch (error) {

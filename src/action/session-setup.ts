@@ -238,7 +238,8 @@ export async function readRules(
 
 /**
  * The agents' boundary (src/sandbox): the sandbox over the repository, the trusted root, the agent CLIs and the temp
- * folder, then the untracked files closed to the agents. A failure undoes what the session had changed so far.
+ * folder, then the untracked files closed to the agents. A failure closes what it had opened of it; the rest of the
+ * session is the caller's to undo.
  */
 export async function openBoundary(
   io: ActionIo,
@@ -246,21 +247,15 @@ export async function openBoundary(
   config: OkstraConfig,
   env: { step: Env; provider: Env },
   [repoDir, trustedRoot]: [string, string],
-  undo: { removeTrusted: () => Promise<void>; restoreCredentials: () => Promise<void> },
 ): Promise<{ sandbox: AgentSandbox; reopenUntracked: () => Promise<void> }> {
   const penv = env.provider;
   const sandbox = await timed('session:sandbox', () =>
     openSandbox(io, inputs, config, env.step, [repoDir, trustedRoot, agentClisDir(penv), tmpdir()]),
-  ).catch(async (error: unknown) => {
-    await undo.removeTrusted();
-    await undo.restoreCredentials();
-    throw error;
-  });
+  );
   const reopenUntracked = await timed('session:close-untracked', () =>
     closeUntracked(io, sandbox, { repoDir, home: env.step.HOME ?? homedir() }, [agentClisDir(penv), tmpdir()]),
   ).catch(async (error: unknown) => {
     await sandbox.close();
-    await undo.restoreCredentials();
     throw error;
   });
   return { sandbox, reopenUntracked };

@@ -19,6 +19,7 @@ import type { Rules } from './rules.js';
 import { providerEnv, providerKeyValues, ScrubbingLedgerStore, type Scrubber } from './secrets.js';
 import { timed } from '../process/timings.js';
 import type { AgentSandbox } from '../sandbox/sandbox.js';
+import { PendingSandbox } from '../sandbox/pending-sandbox.js';
 import {
   needsApi,
   openBoundary,
@@ -108,14 +109,16 @@ export async function openSession(d: SessionDeps): Promise<Session> {
     if (trustedWorktree) await workspace.removeWorktree(trustedWorktree);
   };
   const earlyPlan = earlyPlanRead(inputs, refs, planCommit, config.ledgerBranch);
-  const { sandbox, reopenUntracked } = await openBoundary(
-    io,
-    inputs,
-    config,
-    { step: d.env, provider: penv },
-    [repoDir, trustedRoot],
-    { removeTrusted, restoreCredentials },
-  );
+  const boundary = openBoundary(io, inputs, config, { step: d.env, provider: penv }, [repoDir, trustedRoot]);
+  const sandbox = new PendingSandbox(boundary.then((b) => b.sandbox));
+  // A stage run proves its boundary beside its claim (runStage waits for it right after, and dispose() undoes the
+  // session); every other mode before it returns, undoing what the session did when it fails.
+  if (inputs.mode !== 'stage')
+    await sandbox.proven().catch(async (error: unknown) => {
+      await removeTrusted();
+      await restoreCredentials();
+      throw error;
+    });
   const publisher = stagePublisher(d, client, await timed('session:pr-lookup', () => prLookup), progressIntervalMs);
   const { log, deps } = engineEdges(d, { repoDir, remoteEnv, rules, config, sandbox, publisher, earlyPlan });
   return {
@@ -147,7 +150,8 @@ export async function openSession(d: SessionDeps): Promise<Session> {
       // The trees the stage runs kept for reuse go before the job's checkout is handed back.
       await workspace.close();
       await sandbox.close();
-      await reopenUntracked();
+      // A boundary that failed to open has closed what it had opened of it (openBoundary).
+      await (await boundary.catch(() => null))?.reopenUntracked();
       await restoreCredentials();
     },
   };

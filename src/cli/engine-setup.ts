@@ -238,6 +238,7 @@ export async function openGuardedSandbox(
     acquire: () => sandbox.acquire(),
     shareForReading: (dir) => sandbox.shareForReading(dir),
     makeReachable: (path) => sandbox.makeReachable(path),
+    proven: () => sandbox.proven(),
     close,
   };
   return { sandbox: guarded, remoteEnv: gitAuthEnv(auth) };

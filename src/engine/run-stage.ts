@@ -23,7 +23,12 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
       reason: 'a run needs at least one verifier; set `verifiers:` in .okstra/config.yml or pass --verifiers',
     };
 
-  const claimed = await timed('engine:intake', () => intake(req, deps, preloadRunClaimed));
+  const claimed = await timed('engine:intake', () =>
+    intake(req, deps, () => {
+      preloadRunClaimed();
+      deps.onClaimPublishing?.();
+    }),
+  );
   if ('kind' in claimed) return claimed;
   progress.emit('phase-1-intake', 'complete', {
     stage: req.stage,
@@ -34,10 +39,15 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
 
   // What runs after the claim (the gateway, agents, QA, reviewers, the report's schemas and validators) is not
   // compiled before it: the claim is what the plan's next hop and a person wait for. Intake started the load as
-  // its claim went out (claimed-module.ts), so here it is mostly done.
+  // its claim went out (claimed-module.ts), so here it is mostly done. So is the proof of the agents' boundary, which
+  // the shell may have left to run beside the claim: nothing past this point starts before it holds.
   let afterClaim: typeof runClaimed;
   try {
-    afterClaim = (await timed('engine:load-claimed', loadRunClaimed)).runClaimed;
+    const [loaded] = await Promise.all([
+      timed('engine:load-claimed', loadRunClaimed),
+      timed('engine:boundary', () => deps.sandbox.proven()),
+    ]);
+    afterClaim = loaded.runClaimed;
   } catch (error) {
     await releaseAfterCrash(req, deps, claimed.claim, error);
     throw new EngineError(error instanceof Error ? error.message : String(error), 'run');

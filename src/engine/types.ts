@@ -42,6 +42,11 @@ export interface EngineDeps {
    * same stream is kept as the run's `activity.jsonl`. Absent: nobody watches.
    */
   onActivity?: (activity: WorkerActivity) => void;
+  /**
+   * Told once a stage's claim has been committed and its push started: a shell starts there what must not delay the
+   * claim (the Action marks the stage's check in progress, whose first API call compiles Node's HTTP client).
+   */
+  onClaimPublishing?: () => void;
 }
 
 /** What a run of an approved plan is asked with, a stage's run or the final verification. */

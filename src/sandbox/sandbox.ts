@@ -67,6 +67,11 @@ export interface AgentSandbox {
   shareForReading(dir: string | HandOver): Promise<void>;
   /** Lets agents reach a path okstra's own files live under (the object store, an installed CLI). */
   makeReachable(path: string): Promise<void>;
+  /**
+   * Resolves once agents may run behind it (at once for a sandbox that was set up whole), rejects saying why they may
+   * not: a stage claims its stage while its boundary is still being proven (pending-sandbox.ts), and waits here after.
+   */
+  proven(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -144,6 +149,10 @@ class OsUserSandbox implements AgentSandbox {
 
   constructor(private readonly pool: AgentUserPool) {}
 
+  proven(): Promise<void> {
+    return Promise.resolve();
+  }
+
   get statement(): string {
     const names = [...this.used].sort(byNumber);
     return `agents and QA commands ran as separate unprivileged users without sudo${names.length > 0 ? ` (${names.join(', ')})` : ''}: none could read okstra's environment, its secrets or another agent's files; verifiers could not write the tree they reviewed`;
@@ -193,6 +202,10 @@ class SharedUserSandbox implements AgentSandbox {
     readonly statement: string,
     private readonly runAs: { uid: number; gid: number } | null,
   ) {}
+
+  proven(): Promise<void> {
+    return Promise.resolve();
+  }
 
   async acquire(): Promise<AgentLease> {
     const user = this.runAs ? { name: `uid ${this.runAs.uid}`, ...this.runAs } : null;

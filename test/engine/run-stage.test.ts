@@ -10,6 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { checkFinalReport, type FinalReport } from '../../src/core/report/index.js';
 import type { StageCompleted, StageOutcome, StageRefusal } from '../../src/engine/types.js';
 import { Git } from '../../src/git/git.js';
+import { runStage } from '../../src/engine/run-stage.js';
+import { PendingSandbox } from '../../src/sandbox/pending-sandbox.js';
+import { IsolationError } from '../../src/sandbox/sandbox.js';
 import {
   changedIn,
   conflictingDiamond,
@@ -699,6 +702,37 @@ describe('runStage: claims', () => {
     // Released, so once the stray branch is gone the stage runs.
     await p.git.ok(['branch', '-D', `${stageBranch(p, 1)}/notes`]);
     expect(completed(await engine.run(1)).report.verdict.value).toBe('PASS');
+  });
+
+  it('a boundary whose proof fails after the claim (a shell proves it beside the claim) releases the claim naming it, and no agent runs', async () => {
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: ({ recordFile }) => ({
+        builder: executorOnly({ ...WRITES_STAGE_FILE, record: recordFile('executor') }),
+        reviewer: {},
+      }),
+    });
+    const engine = await engineFor(p);
+    const broken = new IsolationError(
+      "the agents' boundary does not hold on this runner: okstra-agent-1 could read /proc/1/environ",
+    );
+    const deps = { ...engine.prepared.deps, sandbox: new PendingSandbox(Promise.reject(broken)) };
+
+    const error = await runStage({ ...engine.prepared.request, stage: 1, runId: newRunId(1) }, deps).then(
+      (outcome) => new Error(`expected the run to break, got ${outcome.kind}`),
+      (e: unknown) => e,
+    );
+    expect(String(error)).toContain("the agents' boundary does not hold on this runner");
+    const rows = await ledgerRows(p);
+    expect(rows.map((r) => r.status)).toEqual(['started', 'failed']);
+    expect(rows[1]).toMatchObject({
+      reason: 'error',
+      detail: expect.stringContaining("okstra failed during the run: the agents' boundary does not hold"),
+    });
+    expect(p.records('executor')).toEqual([]);
+    // The same stage with a boundary that holds runs, the executor included.
+    expect(completed(await engine.run(1)).report.verdict.value).toBe('PASS');
+    expect(p.records('executor').length).toBeGreaterThan(0);
   });
 
   it('a hanging executor is killed at its timeout: runStatus error, failed row (timeout), claim released, process tree gone', async () => {
