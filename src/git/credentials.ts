@@ -112,8 +112,8 @@ export async function stripCheckoutCredentials(
   const changes: ConfigChange[] = [];
   const insteadOf: UrlRewrite[] = [];
   let header: string | null = null;
-  for (const file of await configFiles([localFile, join(common, 'config.worktree')])) {
-    const strip = planFileStrip(file, await listFile(git, file), before);
+  for (const [file, entries] of await configFiles([localFile, join(common, 'config.worktree')])) {
+    const strip = planFileStrip(file, entries, before);
     pushAll(found, strip.found);
     pushAll(insteadOf, strip.insteadOf);
     header ??= strip.header;
@@ -226,12 +226,14 @@ export function describeStrip(strip: Pick<CredentialStrip, 'found' | 'captured'>
 // ─── config files ──────────────────────────────────────────────────────────
 
 /** The files among `roots` that exist, and every file they include, depth first, each once. */
-async function configFiles(roots: readonly string[]): Promise<string[]> {
-  const seen: string[] = [];
+async function configFiles(roots: readonly string[]): Promise<Map<string, ConfigEntry[]>> {
+  // Each file with its entries as read here, in the order found: each is read once.
+  const seen = new Map<string, ConfigEntry[]>();
   const visit = async (file: string): Promise<void> => {
-    if (seen.includes(file) || !existsSync(file)) return;
-    seen.push(file);
-    for (const e of await listFile(new Git(dirname(file)), file)) {
+    if (seen.has(file) || !existsSync(file)) return;
+    const entries = await listFile(new Git(dirname(file)), file);
+    seen.set(file, entries);
+    for (const e of entries) {
       if (INCLUDE.test(e.key)) await visit(includedPath(file, e.value));
     }
   };
@@ -292,9 +294,12 @@ async function replayChange(git: Git, c: ConfigChange): Promise<void> {
 /** The remote's URL after insteadOf rewriting, as git will use it; null when the remote has none. */
 async function effectiveUrl(git: Git, remote: string, insteadOf: readonly UrlRewrite[] = []): Promise<string | null> {
   const env = configEnv(rewritePairs(insteadOf));
-  const configured = await git.run(['config', '--get', `remote.${remote}.url`], { env });
+  // Side by side: ls-remote prints a name it cannot resolve as given, so the config says whether the remote exists.
+  const [configured, out] = await Promise.all([
+    git.run(['config', '--get', `remote.${remote}.url`], { env }),
+    git.run(['ls-remote', '--get-url', remote], { env }),
+  ]);
   if (configured.exitCode !== 0) return null;
-  const out = await git.run(['ls-remote', '--get-url', remote], { env });
   return out.exitCode === 0 ? out.stdout.trim() : null;
 }
 
