@@ -96,8 +96,6 @@ export async function openSession(d: SessionDeps): Promise<Session> {
   scrubProviderKeys(d, config, penv);
   if (inputs.installClis) await installClis(d, config, penv);
   const client = await gitHubClient(d, clientModule, config);
-  // Looked up while the boundary opens (it never rejects: a pull request it cannot read is warned of, and skipped).
-  const prLookup = resolvePullRequest(io, client, ctx, inputs);
 
   const workspace = new StageWorkspace(repoDir, { remoteEnv });
   const trustedWorktree =
@@ -119,7 +117,11 @@ export async function openSession(d: SessionDeps): Promise<Session> {
       await restoreCredentials();
       throw error;
     });
-  const publisher = stagePublisher(d, client, await timed('session:pr-lookup', () => prLookup), progressIntervalMs);
+  // Looked up when the publisher first needs it, after a stage's claim (it never rejects: a pull request it cannot
+  // read is warned of, and skipped).
+  const prLookup = (): ReturnType<typeof resolvePullRequest> =>
+    timed('session:pr-lookup', () => resolvePullRequest(io, client, ctx, inputs));
+  const publisher = stagePublisher(d, client, prLookup, progressIntervalMs);
   const { log, deps } = engineEdges(d, { repoDir, remoteEnv, rules, config, sandbox, publisher, earlyPlan });
   return {
     io,
@@ -207,7 +209,7 @@ async function gitHubClient(
 function stagePublisher(
   d: SessionDeps,
   client: GitHubClient | null,
-  pr: Awaited<ReturnType<typeof resolvePullRequest>>,
+  pr: () => ReturnType<typeof resolvePullRequest>,
   progressIntervalMs: number | undefined,
 ): StagePublisher {
   return new StagePublisher({

@@ -58,14 +58,22 @@ export interface RosterNames {
   verifiers: ReadonlyArray<{ name: string }>;
 }
 
+export interface PullRequestRef {
+  number: number;
+  headSha: string;
+}
+
 export interface PublishSetup {
   io: PublishIo;
   client: GitHubClient | null;
   repo: RepoRef;
   targets: ReadonlySet<PublishTarget>;
   checkRunIds: CheckRunIds;
-  /** The pull request the run reports to; its head carries the checks. */
-  pr: { number: number; headSha: string } | null;
+  /**
+   * The pull request the run reports to; its head carries the checks. A lookup (an API call) is made the first time
+   * something needs it, never before a stage's claim, and not at all by a run whose checks were handed to it.
+   */
+  pr: PullRequestRef | null | (() => Promise<PullRequestRef | null>);
   runUrl: string | null;
   serverUrl: string;
   scrub: Scrubber;
@@ -92,7 +100,15 @@ export class StagePublisher {
    */
   private early: Array<(p: CheckProgress) => void> | null = null;
 
+  private prLookup: Promise<PullRequestRef | null> | null = null;
+
   constructor(private readonly s: PublishSetup) {}
+
+  private pullRequest(): Promise<PullRequestRef | null> {
+    const pr = this.s.pr;
+    this.prLookup ??= typeof pr === 'function' ? pr() : Promise.resolve(pr);
+    return this.prLookup;
+  }
 
   /** The engine's log lines, for the running checks' progress. */
   onLine = (text: string): void => {
@@ -217,11 +233,12 @@ export class StagePublisher {
       }
     }
     // Without a pull request there is no commit on GitHub to hang the check on until the stage branch is pushed.
-    if (!this.wantsOwnChecks || !this.s.pr) return null;
+    const pr = await this.pullRequest();
+    if (!this.wantsOwnChecks || !pr) return null;
     try {
       const id = await createInProgressCheck(client, this.s.repo, {
         name: checkRunName(plan.id, stage),
-        headSha: this.s.pr.headSha,
+        headSha: pr.headSha,
         output,
         at,
         ...fields,
@@ -326,7 +343,7 @@ export class StagePublisher {
         return null;
       }
     }
-    const head = this.s.pr?.headSha ?? fallbackHead;
+    const head = (await this.pullRequest())?.headSha ?? fallbackHead;
     if (!this.wantsOwnChecks || head === null) return null;
     try {
       return await completeCheck(
@@ -344,15 +361,16 @@ export class StagePublisher {
 
   private async comment(report: FinalReport, url: string | null): Promise<void> {
     const client = this.s.client;
-    if (!client || !this.s.pr) return;
+    const pr = await this.pullRequest();
+    if (!client || !pr) return;
     const body = renderComment(report, url ? { fullReportUrl: url } : {}).body;
     try {
-      const res = await upsertStickyComment(client, this.s.repo, this.s.pr.number, body, (b) =>
+      const res = await upsertStickyComment(client, this.s.repo, pr.number, body, (b) =>
         isReportComment(b, report.plan.id, report.stage.number),
       );
-      this.s.io.info(`report comment ${res.action} on pull request #${this.s.pr.number}`);
+      this.s.io.info(`report comment ${res.action} on pull request #${pr.number}`);
     } catch (error) {
-      this.fail(`could not post the report comment on pull request #${this.s.pr.number}`, error);
+      this.fail(`could not post the report comment on pull request #${pr.number}`, error);
     }
   }
 

@@ -229,12 +229,11 @@ describe('the bundled Action, mode chain, from a pull_request label', () => {
     });
     expect(run.exitCode, run.stdout).toBe(0);
     expect(api.requests.map((r) => `${r.method} ${r.path} ${(r.body as CheckBody | null)?.status ?? '-'}`)).toEqual([
-      // The PR head is looked up because the event is not the pull request's.
-      'GET /repos/octo-org/octo-repo/pulls/7 -',
+      // No lookup of the pull request: the check was handed to the run, and no comment is asked for.
       `PATCH ${CHECKS}/600 in_progress`,
       `PATCH ${CHECKS}/600 completed`,
     ]);
     for (const r of api.requests.filter((x) => x.path.startsWith(CHECKS))) expectValidCheckBody(r);
-    expect((api.requests[2]?.body as CheckBody).conclusion).toBe('success');
+    expect((api.requests[1]?.body as CheckBody).conclusion).toBe('success');
   });
 });
