@@ -86,14 +86,18 @@ export class LedgerBranch {
    * Builds the commit on top of `parent` in one `git fast-import` (after one
    * `hash-object` per large file), which writes objects only: the user's
    * index and work tree are never touched.
-   * The commit lands on a private ref; `publish` moves the ledger branch.
+   * fast-import needs a ref to build on, but it writes refs only when it
+   * ends: with a parent, the ref is reset to nothing before then, so no ref
+   * is ever written and none is left to delete (`buildRef` null). The first
+   * commit keeps its ref (no parent tells the object format's null id), which
+   * `publish` deletes. `publish` moves the ledger branch.
    */
   async buildCommit(
     parent: string | null,
     files: readonly LedgerFile[],
     message: string,
     deleted: readonly string[] = [],
-  ): Promise<{ commit: string; buildRef: string }> {
+  ): Promise<{ commit: string; buildRef: string | null }> {
     const buildRef = `refs/okstra/build/${process.pid}-${randomBytes(6).toString('hex')}`;
     const when = `${Math.floor(Date.now() / 1000)} +0000`;
     const ident = `${LEDGER_IDENTITY.GIT_COMMITTER_NAME} <${LEDGER_IDENTITY.GIT_COMMITTER_EMAIL}> ${when}`;
@@ -118,28 +122,31 @@ export class LedgerBranch {
         return blob ? `M 100644 ${blob} ${f.path}\n` : `M 100644 inline ${f.path}\n${data(f.content)}`;
       }),
       '\nget-mark :1\n',
+      // A reset to the null id deletes the ref as fast-import ends, so it is never written (git 2.24 or later).
+      parent ? `reset ${buildRef}\nfrom ${'0'.repeat(parent.length)}\n\n` : '',
       'done\n',
     ].join('');
-    // git: fast-import, the commit (and the small files inline) on a private ref; no index, no work tree.
+    // git: fast-import, the commit (and the small files inline); no ref once it ends, no index, no work tree.
     const commit = await this.git.ok(['fast-import', '--quiet', '--done', '--date-format=raw'], { input: script });
-    return { commit: commit.trim(), buildRef };
+    return { commit: commit.trim(), buildRef: parent ? null : buildRef };
   }
 
   /**
    * The compare-and-swap: true when `commit` replaced exactly `expected`.
    * Locally one ref transaction moves the branch from `expected` (or from
-   * "absent") and drops the build ref; remotely a push without force does.
+   * "absent") and drops the build ref if there is one; remotely a push
+   * without force does. The commit's objects stay in the object store
+   * without a ref (loose objects are pruned only weeks after they lose every ref).
    */
-  async publish(commit: string, expected: string | null, buildRef: string): Promise<boolean> {
+  async publish(commit: string, expected: string | null, buildRef: string | null): Promise<boolean> {
     if (this.opts.remote) {
       const [pushed] = await Promise.all([
         // git: push without force, the remote compare-and-swap.
         this.git.run(['push', '--quiet', '--no-verify', this.opts.remote, `${commit}:${this.branchRef}`], {
           env: this.opts.remoteEnv ?? {},
         }),
-        // git: update-ref -d, the private build ref, beside the push: the push names the commit itself, and the
-        // commit's objects stay in the object store (loose objects are pruned only weeks after they lose every ref).
-        this.git.run(['update-ref', '-d', buildRef]),
+        // git: update-ref -d, the first commit's build ref, beside the push: the push names the commit itself.
+        buildRef ? this.git.run(['update-ref', '-d', buildRef]) : null,
       ]);
       if (pushed.exitCode === 0) return true;
       if (isConflict(pushed.stderr + pushed.stdout)) return false;
@@ -148,12 +155,13 @@ export class LedgerBranch {
       );
     }
     const old = expected ?? '0'.repeat(commit.length);
-    const transaction = `start\nupdate ${this.branchRef} ${commit} ${old}\ndelete ${buildRef}\nprepare\ncommit\n`;
+    const drop = buildRef ? `delete ${buildRef}\n` : '';
+    const transaction = `start\nupdate ${this.branchRef} ${commit} ${old}\n${drop}prepare\ncommit\n`;
     // git: update-ref --stdin, the local compare-and-swap and the build ref's removal in one transaction.
     const updated = await this.git.run(['update-ref', '-m', 'okstra ledger append', '--stdin'], { input: transaction });
     if (updated.exitCode === 0) return true;
     // git: update-ref -d, a failed transaction left the build ref behind.
-    await this.git.run(['update-ref', '-d', buildRef]);
+    if (buildRef) await this.git.run(['update-ref', '-d', buildRef]);
     if (isConflict(updated.stderr)) return false;
     throw new LedgerIoError(`ledger update-ref failed: ${updated.stderr.trim()}`);
   }

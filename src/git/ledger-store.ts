@@ -312,7 +312,7 @@ export class GitLedgerStore implements LedgerStore {
   }
 
   /** The compare-and-swap (a method of its own: tests stand in for it to stage a lost race). */
-  private publish(commit: string, expected: string | null, buildRef: string): Promise<boolean> {
+  private publish(commit: string, expected: string | null, buildRef: string | null): Promise<boolean> {
     return this.branch.publish(commit, expected, buildRef);
   }
 

@@ -47,6 +47,8 @@ describe('GitLedgerStore on a local repository', () => {
       await git.ok(['rev-list', '--max-parents=0', 'main']),
     );
     expect(await git.ok(['rev-list', '--count', 'okstra-ledger'])).toBe('2');
+    // No build ref is left: the first commit's is deleted with the swap, a later one's is never written.
+    expect(await git.ok(['for-each-ref', 'refs/okstra/'])).toBe('');
   });
 
   it('writes a done row and its carry and report in one commit', async () => {
