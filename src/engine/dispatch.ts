@@ -1,3 +1,4 @@
+import { refusedDispatch } from '../providers/refused-dispatch.js';
 import type { DispatchResult, WorkerRole } from '../providers/types.js';
 import { workerFailure } from '../core/report/failure.js';
 import type { Usage, WorkerStatus } from '../core/report/schema/final-report.js';
@@ -49,16 +50,7 @@ export async function dispatchWorker(
     });
   } catch (error) {
     // A provider that throws is a worker that failed, not a crash of the run.
-    result = {
-      status: 'error',
-      finalText: '',
-      sessionId: null,
-      usage: null,
-      durationMs: 0,
-      exitCode: null,
-      stderrTail: '',
-      errorMessage: error instanceof Error ? error.message : String(error),
-    };
+    result = refusedDispatch(error instanceof Error ? error.message : String(error));
   } finally {
     // Whatever the worker left running (a daemon that escaped its process group too) ends here.
     await lease.release();

@@ -1,3 +1,4 @@
+import { refusedDispatch } from './refused-dispatch.js';
 import type { ProviderCause } from '../core/verdict/availability.js';
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,6 @@ import {
   cutShort,
   howItEnded,
   inDispatchFolder,
-  refusedDispatch,
   runDispatchProcess,
   stderrTailWith,
   withoutLines,

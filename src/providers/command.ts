@@ -1,3 +1,4 @@
+import { refusedDispatch } from './refused-dispatch.js';
 import { readAgentFile } from '../sandbox/fs-access.js';
 import { DEFAULT_UPSTREAMS, openRoute } from './metering.js';
 import { DEFAULT_API_KEY_ENV } from './cli-credentials.js';
@@ -14,7 +15,6 @@ import {
   cutShort,
   howItEnded,
   inDispatchFolder,
-  refusedDispatch,
   runDispatchProcess,
   stderrTailWith,
   withoutLines,

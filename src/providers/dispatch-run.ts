@@ -1,4 +1,3 @@
-import type { ProviderCause } from '../core/verdict/availability.js';
 import { tail } from '../core/text/truncate.js';
 import { dispatchFolder, removeDispatchFolder } from '../sandbox/sandbox.js';
 import { withMetering, type Route } from './metering.js';
@@ -91,21 +90,6 @@ export function runDispatchProcess(
     user: request.lease?.user ?? null,
     ...(program.onLine ? { onLine: program.onLine } : {}),
   });
-}
-
-/** A dispatch that never started its program: an error, and why. */
-export function refusedDispatch(errorMessage: string, cause?: ProviderCause): DispatchResult {
-  return {
-    ...(cause ? { cause } : {}),
-    status: 'error',
-    finalText: '',
-    sessionId: null,
-    usage: null,
-    durationMs: 0,
-    exitCode: null,
-    stderrTail: '',
-    errorMessage,
-  };
 }
 
 /** A process okstra ended itself: at the timeout, or cancelled. Null when the process ended on its own. */

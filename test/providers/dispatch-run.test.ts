@@ -1,12 +1,7 @@
 /** The words for how a dispatch's program ended, shared by the agent CLIs and the Command provider. */
+import { refusedDispatch } from '../../src/providers/refused-dispatch.js';
 import { describe, expect, it } from 'vitest';
-import {
-  cutShort,
-  howItEnded,
-  refusedDispatch,
-  stderrTailWith,
-  withoutLines,
-} from '../../src/providers/dispatch-run.js';
+import { cutShort, howItEnded, stderrTailWith, withoutLines } from '../../src/providers/dispatch-run.js';
 
 describe('how a dispatch ended', () => {
   it('a timeout and a cancellation are okstra ending the process; anything else is not cut short', () => {
