@@ -31,6 +31,11 @@ export interface RunnerContext {
   workspace: string;
   runnerTemp: string;
   actor: string | null;
+  /**
+   * What the run was triggered for (GITHUB_REF, GITHUB_SHA): for a workflow run on the default branch, the commit
+   * of that branch it runs from. Null off a runner.
+   */
+  triggeredOn: { ref: string; sha: string } | null;
   event: EventFacts;
 }
 
@@ -95,6 +100,7 @@ export function runnerContext(env: Env, payload: unknown, cwd: string): RunnerCo
     workspace: env.GITHUB_WORKSPACE || cwd,
     runnerTemp: env.RUNNER_TEMP || '',
     actor: env.GITHUB_ACTOR || null,
+    triggeredOn: env.GITHUB_REF && env.GITHUB_SHA ? { ref: env.GITHUB_REF, sha: env.GITHUB_SHA } : null,
     event: eventFacts(env.GITHUB_EVENT_NAME ?? '', payload),
   };
 }

@@ -36,8 +36,18 @@ export class RulesError extends Error {
   }
 }
 
-export async function loadRules(refs: RemoteRefs, defaultBranch: string, configPath: string): Promise<Rules> {
-  const commit = await refs.fetchBranch(defaultBranch, { tipOnly: true });
+/**
+ * The rules at the default branch's tip, fetched; or at `onDefaultBranch`, a commit the runner says the run was
+ * triggered for on the default branch (GITHUB_REF and GITHUB_SHA) and that is checked out: a commit of that branch
+ * already here, read by its id (never from the checkout's files), with no fetch on the way to a stage's claim.
+ */
+export async function loadRules(
+  refs: RemoteRefs,
+  defaultBranch: string,
+  configPath: string,
+  onDefaultBranch: string | null = null,
+): Promise<Rules> {
+  const commit = onDefaultBranch ?? (await refs.fetchBranch(defaultBranch, { tipOnly: true }));
   const where = commit ? `${defaultBranch}@${commit.slice(0, 12)}` : defaultBranch;
   let text: string | null = null;
   let overrides: Record<string, string> = {};

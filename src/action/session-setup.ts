@@ -225,12 +225,14 @@ export async function readRules(
 ): Promise<{ defaultBranch: string; rules: Rules; planCommit: string; config: OkstraConfig }> {
   const defaultBranch = ctx.event.defaultBranch ?? (await timed('session:default-branch', () => refs.defaultBranch()));
   if (!defaultBranch) throw new Error(`cannot tell the default branch of ${REMOTE}; the config is read from it`);
-  const rules = await timed('session:rules', () => loadRules(refs, defaultBranch, inputs.config));
+  // The run was triggered on the default branch and its commit is the one checked out: the rules are read from it.
+  const triggered = ctx.triggeredOn;
+  const onDefault = triggered?.ref === `refs/heads/${defaultBranch}` && triggered.sha === head ? head : null;
+  const rules = await timed('session:rules', () => loadRules(refs, defaultBranch, inputs.config, onDefault));
   const planCommit = await timed('session:plan-commit', () => resolvePlanCommit(io, refs, head, inputs, ctx));
   const config = withInputOverrides(rules.config, inputs);
-  io.info(
-    `config: ${rules.source}${rules.overrides.length > 0 ? `; prompt overrides: ${rules.overrides.join(', ')}` : ''}`,
-  );
+  const overrides = rules.overrides.length > 0 ? `; prompt overrides: ${rules.overrides.join(', ')}` : '';
+  io.info(`config: ${rules.source}${overrides}${onDefault ? ' (the commit the run was triggered for)' : ''}`);
   if (inputs.timeoutMinutes !== null)
     io.info(`timeouts capped at ${inputs.timeoutMinutes} min by the timeout-minutes input`);
   return { defaultBranch, rules, planCommit, config };

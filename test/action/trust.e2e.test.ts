@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
@@ -12,6 +12,7 @@ import {
   startFakeApi,
   twoStagePlan,
   WRITER,
+  workflowDispatchPayload,
   type FakeApi,
 } from './harness.js';
 
@@ -83,6 +84,62 @@ describe('what a pull request cannot change', () => {
     // The pull request's executor never touched the stage branch.
     const stageBranch = await project.remoteHead('okstra/two-stage/stage-1');
     expect(await project.show(stageBranch as string, 'pwned.txt')).toBeNull();
+  });
+
+  it("a pull_request_target-style run (triggered on main, the pull request's head checked out) still reads the rules from main, not from the checkout", async () => {
+    const evil = tempDir('okstra-evil-');
+    const project = await makeProject({
+      plan: twoStagePlan(),
+      agents: { writer: WRITER, reviewer: { verifierResult: 'PASS' } },
+      prFiles: { '.okstra/config.yml': stringify({ qaCommands: [`touch ${join(evil, 'qa-ran')}`] }) },
+    });
+    api = await startFakeApi();
+    const run = await runAction(project, {
+      inputs: { mode: 'stage', plan: project.planPath, stage: '1' },
+      eventName: 'pull_request_target',
+      payload: pullRequestLabeledPayload(3, project.head, 'okstra:stage-1'),
+      api,
+      // The runner names main's commit; the checkout is the pull request's head, which is not that commit.
+      env: { GITHUB_REF: 'refs/heads/main', GITHUB_SHA: project.main },
+    });
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(project.head).not.toBe(project.main);
+    expect(run.stdout).toContain(`config: main@${project.main.slice(0, 12)}:.okstra/config.yml`);
+    expect(run.stdout).not.toContain('(the commit the run was triggered for)');
+    expect(existsSync(join(evil, 'qa-ran'))).toBe(false);
+  });
+
+  it('a run triggered on main with that commit checked out reads the rules from it, not from a main that moved since', async () => {
+    const project = await makeProject({
+      plan: twoStagePlan(),
+      agents: { writer: WRITER, reviewer: { verifierResult: 'PASS' } },
+    });
+    expect(project.head).toBe(project.main);
+    // main moves on the remote after the run was triggered: a config with a QA command that would fail the stage.
+    const other = join(tempDir('okstra-pusher-'), 'clone');
+    await new Git(tempDir('okstra-pusher-root-')).ok(['clone', '--quiet', project.bare, other]);
+    const pusher = new Git(other);
+    writeFileSync(join(other, '.okstra', 'config.yml'), stringify({ qaCommands: ['false'] }));
+    await pusher.ok(['-c', 'user.name=x', '-c', 'user.email=x@x', 'commit', '--quiet', '-am', 'config moves on']);
+    await pusher.ok(['push', '--quiet', 'origin', 'HEAD:main']);
+    const moved = await pusher.ok(['rev-parse', 'HEAD']);
+
+    api = await startFakeApi();
+    const inputs = { mode: 'stage', plan: project.planPath, stage: '1' };
+    const run = await runAction(project, {
+      inputs,
+      eventName: 'workflow_dispatch',
+      payload: workflowDispatchPayload(inputs),
+      api,
+      env: { GITHUB_REF: 'refs/heads/main', GITHUB_SHA: project.head },
+    });
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(run.stdout).toContain(
+      `config: main@${project.head.slice(0, 12)}:.okstra/config.yml (the commit the run was triggered for)`,
+    );
+    // The moved config's QA command (`false`) would have failed the stage; the stage still builds on the moved main.
+    expect(run.outputs).toMatchObject({ verdict: 'PASS' });
+    expect(run.stdout).not.toContain(`config: main@${moved.slice(0, 12)}`);
   });
 
   it('the executor prompt holds the default branch override and not the pull request one', async () => {
