@@ -1,5 +1,6 @@
 import { currentDoneRow, type LedgerState } from '../core/ledger/index.js';
 import { stageBranchName } from '../core/ids.js';
+import { resolveCommits } from '../git/resolve-refs.js';
 import type { StageWorkspace } from '../workspace/stage-workspace.js';
 
 /** A `done` stage whose branch no longer points at the head its `done` row recorded. */
@@ -23,14 +24,20 @@ export async function findStaleHeads(
   planId: string,
   state: LedgerState,
   stages: readonly number[],
-  workspace: Pick<StageWorkspace, 'branchHead' | 'isAncestor' | 'commitsBetween' | 'lastRefUpdate'>,
+  workspace: Pick<StageWorkspace, 'git' | 'isAncestor' | 'commitsBetween' | 'lastRefUpdate'>,
 ): Promise<StaleHead[]> {
   const out: StaleHead[] = [];
-  for (const stage of stages) {
-    const done = currentDoneRow(state, stage);
-    if (!done) continue;
-    const branch = done.branch ?? stageBranchName(planId, stage);
-    const tip = await workspace.branchHead(branch);
+  const doneStages = stages.flatMap((stage) => {
+    const row = currentDoneRow(state, stage);
+    return row ? [{ stage, row, branch: row.branch ?? stageBranchName(planId, stage) }] : [];
+  });
+  // Every branch's tip from one git process: a stage with three done dependencies asks once, not three times.
+  const tips = await resolveCommits(
+    workspace.git,
+    doneStages.map((d) => `refs/heads/${d.branch}`),
+  );
+  for (const [i, { stage, row: done, branch }] of doneStages.entries()) {
+    const tip = tips[i] ?? null;
     if (tip === done.head_commit) continue;
     out.push({
       stage,

@@ -191,8 +191,9 @@ describe.each(['bot', 'action'] as const)('parallel stages on GitHub, %s shell',
       // dispatch-next: the stage job itself dispatches, once its stage is done (before its post step ends).
       expect(Math.min(t2.dispatchedAt, t3.dispatchedAt)).toBeGreaterThan(begin(t1));
       expect(Math.max(t2.dispatchedAt, t3.dispatchedAt)).toBeLessThanOrEqual(end(t1));
+      // The run whose done row lands second dispatches 4, possibly while the other still publishes its end: that 4
+      // waited for both done rows is the ledger's order below, not the runs' end times.
       const last = end(t2) > end(t3) ? t2 : t3;
-      expect(t4.dispatchedAt).toBeGreaterThan(Math.min(end(t2), end(t3)));
       expect(t4.dispatchedAt).toBeGreaterThan(begin(last));
       expect(t4.dispatchedAt).toBeLessThanOrEqual(end(last));
     }
