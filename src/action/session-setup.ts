@@ -228,14 +228,19 @@ export async function readRules(
   // The run was triggered on the default branch and its commit is the one checked out: the rules are read from it.
   const triggered = ctx.triggeredOn;
   const onDefault = triggered?.ref === `refs/heads/${defaultBranch}` && triggered.sha === head ? head : null;
-  const rules = await timed('session:rules', () => loadRules(refs, defaultBranch, inputs.config, onDefault));
-  const planCommit = await timed('session:plan-commit', () => resolvePlanCommit(io, refs, head, inputs, ctx));
-  const config = withInputOverrides(rules.config, inputs);
-  const overrides = rules.overrides.length > 0 ? `; prompt overrides: ${rules.overrides.join(', ')}` : '';
-  io.info(`config: ${rules.source}${overrides}${onDefault ? ' (the commit the run was triggered for)' : ''}`);
+  const rules = (): Promise<Rules> =>
+    timed('session:rules', () => loadRules(refs, defaultBranch, inputs.config, onDefault));
+  const plan = (): Promise<string> =>
+    timed('session:plan-commit', () => resolvePlanCommit(io, refs, head, inputs, ctx));
+  // The plan's commit (a fetch when the checkout lacks `plan-ref`) needs nothing of the rules: side by side when the
+  // rules need no fetch, one after the other otherwise (two depth-limited fetches would race for the shallow file).
+  const [read, planCommit] = onDefault ? await Promise.all([rules(), plan()]) : [await rules(), await plan()];
+  const config = withInputOverrides(read.config, inputs);
+  const overrides = read.overrides.length > 0 ? `; prompt overrides: ${read.overrides.join(', ')}` : '';
+  io.info(`config: ${read.source}${overrides}${onDefault ? ' (the commit the run was triggered for)' : ''}`);
   if (inputs.timeoutMinutes !== null)
     io.info(`timeouts capped at ${inputs.timeoutMinutes} min by the timeout-minutes input`);
-  return { defaultBranch, rules, planCommit, config };
+  return { defaultBranch, rules: read, planCommit, config };
 }
 
 /**
