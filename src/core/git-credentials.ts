@@ -87,6 +87,14 @@ export function changesFile(strip: Pick<FileStrip, 'removed' | 'replaced' | 'sec
   return strip.removed.length + strip.replaced.length + strip.sections.length > 0;
 }
 
+/**
+ * Whether the strip can change the remote's effective URL: a remote URL rewritten without its userinfo, or an
+ * insteadOf section removed. Extraheaders and credential helpers, the usual strip (actions/checkout's), do not.
+ */
+export function changesRemoteUrl(strip: Pick<FileStrip, 'replaced' | 'sections'>): boolean {
+  return strip.replaced.length + strip.sections.length > 0;
+}
+
 /** The credential a remote URL carries in its userinfo, as a header line; null when it carries none. */
 export function urlCredentialHeader(url: string | null): string | null {
   const info = url === null ? null : userinfoOf(url);

@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import {
   changesFile,
+  changesRemoteUrl,
   planFileStrip,
   tokenHeader,
   urlCredentialHeader,
@@ -124,7 +125,8 @@ export async function stripCheckoutCredentials(
   if (changes.length > 0) await opts.record?.(changes);
   for (const c of changes) await applyChange(git, c);
   if (changes.length > 0) await opts.record?.(changes);
-  const after = changes.length > 0 ? await effectiveUrl(git, remote, insteadOf) : before;
+  // Asked again only when the strip could move it: an extraheader's removal leaves the URL as it was.
+  const after = changes.some(changesRemoteUrl) ? await effectiveUrl(git, remote, insteadOf) : before;
 
   let restored = false;
   return {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   changesFile,
+  changesRemoteUrl,
   planFileStrip,
   tokenHeader,
   urlCredentialHeader,
@@ -25,6 +26,8 @@ describe('planFileStrip', () => {
     expect(strip.found.map((f) => f.kind)).toEqual(['extraheader', 'extraheader', 'extraheader']);
     expect(strip.header).toBe(HEADER);
     expect(changesFile(strip)).toBe(true);
+    // Only headers went: the remote's URL cannot have moved.
+    expect(changesRemoteUrl(strip)).toBe(false);
   });
 
   it('captures no header without a remote, or for a header that is not an authorization', () => {
@@ -60,6 +63,7 @@ describe('planFileStrip', () => {
     expect(strip.replaced).toEqual([
       { key: 'remote.origin.url', from: 'https://x-access-token:t@github.com/o/r', to: 'https://github.com/o/r' },
     ]);
+    expect(changesRemoteUrl(strip)).toBe(true);
   });
 
   it('removes an insteadOf section to a URL with userinfo once, keeping each rewrite and masking the key', () => {
@@ -79,6 +83,7 @@ describe('planFileStrip', () => {
       { base: 'https://github.com/', value: 'git@github.com:' },
     ]);
     expect(strip.sections).toEqual([{ section: `url.${base}`, entries: entries.slice(0, 2) }]);
+    expect(changesRemoteUrl(strip)).toBe(true);
   });
 
   it('a file without credentials changes nothing', () => {
