@@ -2,16 +2,15 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Plan } from '../core/plan/types.js';
-import { renderSummary } from '../core/report/summary.js';
 import { runChain } from '../engine/run-chain.js';
 import { runStage } from '../engine/run-stage.js';
 import { mark, timed } from '../process/timings.js';
 import type { RunStageRequest, StageOutcome, StageRefusal } from '../engine/types.js';
 import type { LedgerStore } from '../git/ledger-store.js';
-import { dispatchNextStages } from './dispatch-next.js';
 import { dryRun } from './dry-run.js';
 import { fetchPlanRefs, loadPlan, requestBase, runIdFor, type LoadedPlan, type RunResults } from './plan-run.js';
 import type { Session } from './session.js';
+import type * as DispatchNext from './dispatch-next.js';
 
 /**
  * Modes stage and chain (continue and status in sweep-modes.ts, reconcile's
@@ -90,7 +89,10 @@ async function endStage(
   spend.catch(() => undefined);
   await timed('stage:check-completed', () => s.publisher.completed(outcome, outcome.ledgerCommit));
   const full = s.scrub.scrubAll(outcome.markdown);
-  const markdown = r.summaryChars + full.length <= SUMMARY_BUDGET ? full : renderSummary(report).markdown;
+  const markdown =
+    r.summaryChars + full.length <= SUMMARY_BUDGET
+      ? full
+      : (await import('../core/report/summary.js')).renderSummary(report).markdown;
   r.summaryChars += markdown.length;
   await timed('stage:summary', async () => s.io.summary(`${markdown}\n${await spend}`));
   if (after) await (await after)();
@@ -108,10 +110,16 @@ export async function stageMode(s: Session, r: RunResults): Promise<void> {
     await fetchPlanRefs(s, loaded.plan);
     return dryRun(s, loaded, [stage], r);
   }
+  let nextModule: Promise<typeof DispatchNext> | null = null;
   await runOneStage(s, loaded, stage, s.inputs.rebase ? { rebase: true } : {}, r, {
     // The plan's branches come while the check is marked in progress: neither waits for the other.
     before: () => timed('stage:fetch-plan-refs', () => fetchPlanRefs(s, loaded.plan)),
-    afterRecorded: () => timed('stage:dispatch-next', () => dispatchNextStages(s, loaded, r)),
+    // Compiled while the agents work, once the claim is out: neither on the way to the claim nor to the next hop.
+    afterClaim: () => void (nextModule ??= import('./dispatch-next.js')).catch(() => undefined),
+    afterRecorded: () =>
+      timed('stage:dispatch-next', async () =>
+        (await (nextModule ??= import('./dispatch-next.js'))).dispatchNextStages(s, loaded, r),
+      ),
   });
   await autoFinal(s, loaded, r);
 }
@@ -128,6 +136,8 @@ async function autoFinal(s: Session, loaded: LoadedPlan, r: RunResults): Promise
 /** What a stage run does around the engine's: before its intake (beside marking its check), after its outcome is recorded. */
 export interface StageRunHooks {
   before?: () => Promise<void>;
+  /** Once the stage's claim is on its way to the remote (or the run ended before it claimed). */
+  afterClaim?: () => void;
   afterRecorded?: AfterRecorded;
 }
 
@@ -159,6 +169,7 @@ export async function runOneStage(
   const claimGoingOut = new Promise<void>((resolve) => (claimOut = resolve));
   // startStage records the claim for the post step before its first await, so before the engine can make it.
   const started = startStage(s, loaded.plan, stage, runId, claimGoingOut);
+  if (hooks.afterClaim) void claimGoingOut.then(hooks.afterClaim);
   let outcome: StageOutcome;
   try {
     // `before` (the plan's branches) runs beside the engine's first ledger read, which is the first thing the engine

@@ -1,8 +1,8 @@
 import type { Plan } from '../core/plan/types.js';
 // The renderers' own modules, not the report's index: that one also loads the schema validators (~1 MB), which a
 // stage's claim must not wait for.
-import { checkRunName, renderCheckRun } from '../core/report/check-run.js';
-import { isReportComment, renderComment } from '../core/report/comment.js';
+import { checkRunName } from '../core/commands/check-name.js';
+import type * as CheckRun from '../core/report/check-run.js';
 import type { FinalReport } from '../core/report/schema/final-report.js';
 import { reportPath } from '../core/ledger/index.js';
 import type { GitHubClient, RepoRef } from './client.js';
@@ -256,6 +256,8 @@ export class StagePublisher {
   async completed(outcome: PublishedStage, ledgerCommit: string): Promise<number | null> {
     const report = this.s.scrub.deep(outcome.report);
     const url = this.reportUrl(report, ledgerCommit);
+    // The report's renderers load only now, at the stage's end: nothing of them is on the way to its claim.
+    const { renderCheckRun } = await import('../core/report/check-run.js');
     const render = renderCheckRun(report, url ? { fullReportUrl: url } : {});
     const id = await this.finishCheck(
       report.plan.id,
@@ -313,7 +315,7 @@ export class StagePublisher {
     stage: number,
     runId: string,
     conclusion: CheckConclusion,
-    requests: ReturnType<typeof renderCheckRun>['requests'],
+    requests: ReturnType<typeof CheckRun.renderCheckRun>['requests'],
     fallbackHead: string | null,
   ): Promise<number | null> {
     const client = this.s.client;
@@ -363,6 +365,7 @@ export class StagePublisher {
     const client = this.s.client;
     const pr = await this.pullRequest();
     if (!client || !pr) return;
+    const { isReportComment, renderComment } = await import('../core/report/comment.js');
     const body = renderComment(report, url ? { fullReportUrl: url } : {}).body;
     try {
       const res = await upsertStickyComment(client, this.s.repo, pr.number, body, (b) =>

@@ -8,7 +8,7 @@ import {
 } from '../core/commands/index.js';
 import { planLaunch, queuedSummary, refusedLaunchReason, type LaunchPlan } from '../core/commands/launch-plan.js';
 import type { Plan } from '../core/plan/index.js';
-import { checkRunName } from '../core/report/check-run.js';
+import { checkRunName } from '../core/commands/check-name.js';
 import { inlineCode } from '../core/text/escape.js';
 import { completeCheck, createQueuedCheck } from '../github/checks.js';
 import { describeApiError } from '../github/errors.js';

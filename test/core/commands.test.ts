@@ -21,7 +21,7 @@ import {
   DISPATCH_INPUTS,
   type DispatchRequest,
 } from '../../src/core/commands/index.js';
-import { checkRunName } from '../../src/core/report/index.js';
+import { checkRunName } from '../../src/core/commands/index.js';
 import { deriveLedgerState, type LedgerRow } from '../../src/core/ledger/index.js';
 
 const ctx = { providers: knownProviders(['aider']) };

@@ -4,11 +4,11 @@ import {
   CHECK_OUTPUT_LIMIT,
   annotationPath,
   batchAnnotations,
-  checkRunName,
   findingAnnotations,
   renderCheckRun,
   type Finding,
 } from '../../src/core/report/index.js';
+import { checkRunName } from '../../src/core/commands/index.js';
 import { failReport, manyFindingsReport, passReport } from '../fixtures/reports/build.js';
 import { leaks, makeHostile } from '../fixtures/reports/hostile.js';
 

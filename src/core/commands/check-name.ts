@@ -1,5 +1,9 @@
 import { planIdProblem } from '../ids.js';
-import { checkRunName } from '../report/check-run.js';
+
+/** A stage's check-run name, shared by the Action and the bot (docs/action.md, "Dispatch contract"): the bot finds its checks by it. */
+export function checkRunName(planId: string, stage: number): string {
+  return `okstra: ${planId} · stage ${stage}`;
+}
 
 const CHECK_NAME = /^okstra: (\S+) · stage ([1-9][0-9]{0,3})$/;
 

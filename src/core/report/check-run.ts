@@ -1,6 +1,7 @@
 import type { FinalReport, Finding, FindingSeverity } from './schema/final-report.js';
 import type { Cut, Section } from './budget.js';
 import { fitSections } from './budget.js';
+import { checkRunName } from '../commands/check-name.js';
 import type { DetailLimits } from './blocks.js';
 import { redactDeep } from '../text/redact.js';
 import { plainText } from '../text/escape.js';
@@ -106,11 +107,6 @@ const SUMMARY_FAILURE_DETAIL: DetailLimits = {
 };
 /** Room the failures may take in the summary; the text keeps every one of them in full. */
 const SUMMARY_FAILURES_CHARS = 12_000;
-
-/** A stage's check-run name, shared by the Action and the bot (docs/action.md, "Dispatch contract"): the bot finds its checks by it. */
-export function checkRunName(planId: string, stage: number): string {
-  return `okstra: ${planId} · stage ${stage}`;
-}
 
 /** Repository-relative form of a cited path: `/` separators, no leading `./`. Null when it cannot be one. */
 export function annotationPath(file: string): string | null {
