@@ -12,8 +12,12 @@ const tiers = testTiers(root);
 const isolated = tiers.fast.filter((file) => whyIsolated(root, join(root, file)) !== null);
 
 // A fast file waits on the git it runs (synchronously) much of its time: a second worker runs tests meanwhile,
-// even on two cores, where vitest's default is one. The slow tier keeps the default.
+// even on two cores, where vitest's default is one.
 const FAST_WORKERS = Math.max(2, availableParallelism() - 1);
+// A slow file waits most of its time on the processes it starts (okstra's bundle, git, the stand-in agents, the
+// agent CLIs): a second file runs meanwhile. Two slow files at once share only what is made to be shared (agent
+// OS users are leased across processes, servers listen on port 0, temporary folders are the test's own).
+const SLOW_WORKERS = Math.max(2, availableParallelism() - 1);
 
 const fast = {
   setupFiles: ['test/setup.ts', 'test/setup-fast.ts'],
@@ -60,6 +64,7 @@ export default defineConfig({
           setupFiles: ['test/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          maxWorkers: SLOW_WORKERS,
           sequence: { groupOrder: 1 },
         },
       },

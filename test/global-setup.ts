@@ -9,8 +9,11 @@ import type { TestProject } from 'vitest/node';
  * exercise this checkout, not a stale dist/.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
-  // Inside the checkout, so the bundle finds prompts/ and examples/ by walking up, as dist/cli.js does.
-  const cache = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', '.cache');
+  // Inside the checkout, so the bundle finds prompts/ and examples/ by walking up, as dist/cli.js does. Not under
+  // node_modules, which a git worktree may link to another checkout's: node runs a module from its real path, so the
+  // bundle would walk up into that checkout and see a path other than the one it was started by (`okstra` then did
+  // nothing: src/cli/main.ts runs only as the started file).
+  const cache = join(dirname(fileURLToPath(import.meta.url)), '..', '.cache', 'test-bundles');
   mkdirSync(cache, { recursive: true });
   const dir = mkdtempSync(join(cache, 'okstra-test-cli-'));
   // @ts-expect-error -- plain ESM build script without type declarations

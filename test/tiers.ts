@@ -14,7 +14,9 @@
  *
  * Fast files share worker processes, one file after another (vitest's project `fast`), except those that need
  * a process of their own (ISOLATED_FILES, or a file that mocks modules: project `fast-isolated`). Slow files
- * each get a process of their own.
+ * each get a process of their own, two or more of them at once (vitest.config.ts): a slow test shares the machine
+ * with another slow file, so it leases agent OS users (never assumes them free), listens on port 0, writes in its
+ * own temporary folders, and waits on events rather than on how long something usually takes.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';

@@ -12,7 +12,7 @@ import { afterEach, inject } from 'vitest';
 import { Git } from '../../src/git/git.js';
 import { ledgerRowsAt } from '../helpers/ledger-rows-at.js';
 import { startCollector, type LootCollector } from '../helpers/loot-collector.js';
-import { makeCanary, reveals } from '../helpers/canary.js';
+import { makeCanary, revealedAmong } from '../helpers/canary.js';
 import { persistCheckoutCredentials } from '../helpers/checkout-credentials.js';
 import { agentScratchDir, tempDir } from '../helpers/git-repos.js';
 import {
@@ -217,8 +217,5 @@ export async function attackedRun(o: AttackOptions): Promise<Scenario> {
 
 /** Which canaries an attacker's loot reveals, in any encoding. */
 export function revealed(loot: Loot[], canaries: Record<string, string>): string[] {
-  const text = loot.map((l) => JSON.stringify(l)).join('\n');
-  return Object.entries(canaries)
-    .filter(([, secret]) => reveals(text, secret))
-    .map(([name]) => name);
+  return revealedAmong(loot.map((l) => JSON.stringify(l)).join('\n'), canaries);
 }

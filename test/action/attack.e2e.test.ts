@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { reveals } from '../helpers/canary.js';
+import { revealedAmong } from '../helpers/canary.js';
 import { api, attackedRun, revealed } from './attack-harness.js';
 
 describe('attacking stand-in agents against the trust boundary', () => {
@@ -68,11 +68,9 @@ describe('attacking stand-in agents against the trust boundary', () => {
       .filter((l) => !l.startsWith('::add-mask::'))
       .join('\n');
     const sent = (api?.requests ?? []).map((r) => r.raw).join('\n');
-    for (const [name, secret] of Object.entries(s.canaries)) {
-      expect(reveals(log, secret), `log reveals ${name}`).toBe(false);
-      expect(reveals(s.run.summary, secret), `summary reveals ${name}`).toBe(false);
-      expect(reveals(sent, secret), `a request reveals ${name}`).toBe(false);
-    }
+    expect(revealedAmong(log, s.canaries), 'the log reveals these').toEqual([]);
+    expect(revealedAmong(s.run.summary, s.canaries), 'the summary reveals these').toEqual([]);
+    expect(revealedAmong(sent, s.canaries), 'a request reveals these').toEqual([]);
   });
 
   it('the same attackers with isolation: none get the secrets and write outside their tree (the attack works when the boundary is off)', async () => {
