@@ -25,9 +25,7 @@ afterEach(async () => {
 });
 
 const CHECKS = '/repos/octo-org/octo-repo/check-runs';
-// Each worker streams for 3 s: a phase outlasts the 1 s between updates plus a loaded machine's late first update
-// (the check is marked in progress once the claim is out) and a slow API answer, so each phase is seen.
-const STREAMS = { count: 6, delayMs: 500 };
+const STREAMS = { count: 6, delayMs: 300 };
 
 interface CheckBody {
   status?: string;
