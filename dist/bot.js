@@ -1344,958 +1344,10 @@ function labelCommand(name) {
   return null;
 }
 
-// src/core/report/budget.ts
-function listItems(items) {
-  return { count: items.length, item: (i) => items[i] ?? "" };
-}
-function itemNote(hidden) {
-  return `
-_\u2026 ${hidden.toLocaleString("en-US")} more not shown here (limit reached; see the full report)._
-`;
-}
-function renderAll(s) {
-  return Array.from({ length: s.count }, (_, i) => s.item(i));
-}
-function fitItems(s, room) {
-  const items = [];
-  let used = s.head.length + s.tail.length;
-  for (let i = 0; i < s.count; i += 1) {
-    const text2 = s.item(i);
-    if (used + text2.length > room) break;
-    items.push(text2);
-    used += text2.length;
-  }
-  if (items.length === s.count && used <= room) return { items, used, whole: true };
-  while (items.length > 0 && used + itemNote(s.count - items.length).length > room) used -= (items.pop() ?? "").length;
-  if (items.length === 0) return null;
-  return { items, used: used + itemNote(s.count - items.length).length, whole: false };
-}
-function fitSections(sections, maxChars, reserve = 0) {
-  const kept = /* @__PURE__ */ new Map();
-  let remaining = maxChars - reserve;
-  for (const s of sections) {
-    if (!s.required) continue;
-    const items = renderAll(s);
-    kept.set(s, items);
-    remaining -= s.head.length + s.tail.length + items.reduce((n, t) => n + t.length, 0);
-  }
-  const optional = sections.filter((s) => !s.required).sort((a, b) => a.priority - b.priority);
-  for (const s of optional) {
-    const fitted = fitItems(s, remaining);
-    const empty = s.count === 0 && s.head.length + s.tail.length === 0;
-    if (fitted === null) {
-      if (!empty) break;
-      continue;
-    }
-    kept.set(s, fitted.items);
-    remaining -= fitted.used;
-    if (!fitted.whole) break;
-  }
-  const parts = [];
-  const cuts = [];
-  for (const s of sections) {
-    const items = kept.get(s);
-    const cut = { id: s.id, label: s.label, counted: s.counted ?? false, total: s.count };
-    if (items === void 0) {
-      if (s.count > 0 || s.head.length + s.tail.length > 0) cuts.push({ ...cut, shown: 0 });
-      continue;
-    }
-    const hidden = s.count - items.length;
-    if (hidden > 0) cuts.push({ ...cut, shown: items.length });
-    parts.push(s.head);
-    pushAll(parts, items);
-    parts.push(hidden > 0 ? itemNote(hidden) : "", s.tail);
-  }
-  return { text: parts.join(""), cuts };
-}
-
-// src/core/text/truncate.ts
-function isHighSurrogate(code) {
-  return code >= 55296 && code <= 56319;
-}
-function isLowSurrogate(code) {
-  return code >= 56320 && code <= 57343;
-}
-function head(text2, end) {
-  if (end >= text2.length) return text2;
-  if (end <= 0) return "";
-  return isHighSurrogate(text2.charCodeAt(end - 1)) ? text2.slice(0, end - 1) : text2.slice(0, end);
-}
-function clip(text2, max, marker = "\u2026") {
-  if (text2.length <= max) return text2;
-  if (max <= marker.length) return head(marker, max);
-  return `${head(text2, max - marker.length)}${marker}`;
-}
-function tail(text2, maxLines, maxChars) {
-  const lines = text2.replace(/\n+$/, "").split("\n");
-  let first = lines.length;
-  let size = 0;
-  while (first > 0 && lines.length - first < maxLines) {
-    const next = (lines[first - 1] ?? "").length + 1;
-    if (size + next > maxChars && first < lines.length) break;
-    size += next;
-    first -= 1;
-  }
-  const kept = lines.slice(first);
-  let body = kept.join("\n");
-  if (body.length > maxChars) {
-    let start = body.length - maxChars;
-    if (isLowSurrogate(body.charCodeAt(start))) start += 1;
-    body = `\u2026${body.slice(start)}`;
-  }
-  return first > 0 ? `\u2026 (${first} earlier line${first === 1 ? "" : "s"} not shown)
-${body}` : body;
-}
-
-// src/core/markdown/markdown.ts
-function formatCount(n) {
-  return n.toLocaleString("en-US");
-}
-function indent(text2, prefix = "  ") {
-  return text2.split("\n").map((line) => line === "" ? "" : `${prefix}${line}`).join("\n");
-}
-function tableHead(columns) {
-  const names = columns.map((c) => c === "" ? " " : ` ${c} `).join("|");
-  return `|${names}|
-|${columns.map(() => " --- ").join("|")}|
-`;
-}
-function detailsOpen(summary) {
-  return `<details><summary>${summary}</summary>
-
-`;
-}
-function detailsBlock(summary, body) {
-  return `${detailsOpen(summary)}${body}
-
-</details>
-`;
-}
-
-// src/core/report/blocks/section.ts
-var FULL_DETAIL = {
-  findingDetail: Number.POSITIVE_INFINITY,
-  reason: Number.POSITIVE_INFINITY,
-  outputLines: Number.POSITIVE_INFINITY,
-  outputChars: Number.POSITIVE_INFINITY,
-  summary: Number.POSITIVE_INFINITY
-};
-var CUT = " \u2026 (cut)";
-var UPSTREAM_IN_LINE = 200;
-function section(id2, label, priority, head2, items, tailText = "", required = false) {
-  const lazy = "count" in items ? items : listItems(items);
-  return { id: id2, label, priority, head: head2, tail: tailText, required, count: lazy.count, item: lazy.item };
-}
-function textSection(id2, text2, opts = {}) {
-  return section(id2, id2, opts.priority ?? 0, text2, [], "", opts.required ?? false);
-}
-function counted(s) {
-  return { ...s, counted: true };
-}
-function details(summary, body) {
-  return { head: `${detailsOpen(summary)}${body}`, tail: "\n</details>\n\n" };
-}
-
-// src/core/report/failure.ts
-function failedWorkers(report2) {
-  const out = [];
-  const push = (worker, role, status2, failure, upstreamError, findingId2) => {
-    if (!failure) return;
-    out.push({
-      worker,
-      role,
-      status: status2,
-      failure,
-      ...upstreamError ? { upstreamError } : {},
-      ...findingId2 !== void 0 ? { findingId: findingId2 } : {}
-    });
-  };
-  const e = report2.executor;
-  push(e.worker, "executor", e.status, e.failure, e.upstreamError);
-  for (const v of report2.verifiers) push(v.worker, "verifier", v.status, v.failure, v.upstreamError);
-  for (const r of report2.convergence.failures ?? [])
-    push(r.worker, "reverify", r.status, r.failure, r.upstreamError, r.findingId);
-  if (report2.critic)
-    push(report2.critic.worker, "critic", report2.critic.status, report2.critic.failure, report2.critic.upstreamError);
-  return out;
-}
-
-// src/core/report/cost.ts
-function tokensOf(u) {
-  return u.inputTokens + u.outputTokens;
-}
-function usageCostComplete(u) {
-  return u.costUsd === null ? tokensOf(u) === 0 : u.costComplete !== false;
-}
-function runCost(report2) {
-  const { total, workers, requests, metered } = report2.usage;
-  const workersComplete = workers.every(usageCostComplete);
-  const nothingSpent = tokensOf(total) === 0 && (metered === "gateway" || workers.length > 0);
-  const complete = total.costUsd === null ? nothingSpent && workersComplete : total.costComplete !== false && workersComplete;
-  const usd = total.costUsd ?? (complete ? 0 : null);
-  return { usd, complete, unknownFor: complete ? [] : unknownParts(workers, requests) };
-}
-function unknownParts(workers, requests) {
-  const models = (requests ?? []).filter((r) => r.costUsd === null && r.refused === void 0 && tokensOf(r) > 0).map((r) => r.model ?? `${r.provider} (no model named)`);
-  if (models.length > 0) return [...new Set(models)];
-  return workers.filter((w) => !usageCostComplete(w)).map((w) => w.worker);
-}
-function usageCost(u) {
-  return { usd: u.costUsd, complete: usageCostComplete(u) };
-}
-
-// src/core/report/format.ts
-var SEVERITY_ORDER = ["blocking", "major", "minor", "info"];
-var SEVERITY_RANK = { blocking: 0, major: 1, minor: 2, info: 3 };
-function isActive(f) {
-  return f.disposition !== "refuted";
-}
-var ID_ORDER = new Intl.Collator("en", { numeric: true });
-function compareFindings(a, b) {
-  return SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || Number(b.disposition === "confirmed") - Number(a.disposition === "confirmed") || ID_ORDER.compare(a.id, b.id);
-}
-function countActiveBySeverity(findings) {
-  const counts = { blocking: 0, major: 0, minor: 0, info: 0 };
-  for (const f of findings) if (isActive(f)) counts[f.severity] += 1;
-  return counts;
-}
-function severityCountsText(counts) {
-  return SEVERITY_ORDER.map((s) => `${counts[s]} ${s}`).join(", ");
-}
-function verdictLabel(report2) {
-  const { value, runStatus } = report2.verdict;
-  if (runStatus === "contract-violated") return "\u26A0\uFE0F FAIL (contract violated)";
-  if (runStatus === "error") return "\u{1F4A5} FAIL (run error)";
-  if (runStatus === "unavailable") return "\u23F8\uFE0F NO VERDICT (provider unavailable)";
-  if (value === "FAIL" && stoppedByBudget(report2)) return "\u274C FAIL (budget exceeded)";
-  return value === "PASS" ? "\u2705 PASS" : "\u274C FAIL";
-}
-function triggerText(trigger) {
-  return trigger.actor ? `${trigger.kind} by ${escapeInline(clip(trigger.actor, 100, "\u2026"))}` : trigger.kind;
-}
-function shortSha(sha2) {
-  return sha2.slice(0, 7);
-}
-function formatDuration(ms) {
-  if (ms < 1e3) return `${ms} ms`;
-  const totalSeconds = Math.round(ms / 1e3);
-  const h = Math.floor(totalSeconds / 3600);
-  const m = Math.floor(totalSeconds % 3600 / 60);
-  const s = totalSeconds % 60;
-  if (h > 0) return `${h}h ${String(m).padStart(2, "0")}m`;
-  if (m > 0) return `${m}m ${String(s).padStart(2, "0")}s`;
-  return `${s}s`;
-}
-function stoppedByBudget(report2) {
-  return report2.usage.budgetExceeded !== void 0 || [report2.executor.status, ...report2.verifiers.map((v) => v.status), report2.critic?.status].includes(
-    "budget-exceeded"
-  );
-}
-function formatUsd(usd) {
-  return usd > 0 && usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
-}
-function formatCost(usd, complete) {
-  if (usd === null) return "cost unknown";
-  return complete ? formatUsd(usd) : `\u2265 ${formatUsd(usd)}`;
-}
-function formatUsage(usage) {
-  if (!usage) return "not reported";
-  const tokens = `${formatCount(usage.inputTokens)} in / ${formatCount(usage.outputTokens)} out`;
-  if (usage.billing === "subscription") return `${tokens} \xB7 subscription`;
-  const cost = usageCost(usage);
-  return `${tokens} \xB7 ${formatCost(cost.usd, cost.complete)}`;
-}
-function formatRunUsage(report2) {
-  const total = report2.usage.total;
-  const cost = runCost(report2);
-  const tokens = `${formatCount(total.inputTokens)} in / ${formatCount(total.outputTokens)} out`;
-  const unknown = cost.usd !== null && cost.unknownFor.length > 0 ? ` (cost unknown for ${cost.unknownFor.map((n) => escapeInline(clip(n, 80, "\u2026"))).join(", ")})` : "";
-  const by = report2.usage.metered === "gateway" ? ", metered by okstra" : report2.usage.metered === "self-reported" ? ", as the agent CLIs reported" : "";
-  return `${tokens} \xB7 ${formatCost(cost.usd, cost.complete)}${unknown}${by}`;
-}
-function formatSpend(spend) {
-  return `${formatCount(spend.tokens)} tokens \xB7 ${formatCost(spend.usd, spend.usdComplete)} \xB7 ${formatCount(spend.runs)} run${spend.runs === 1 ? "" : "s"}`;
-}
-function workerStatusText(status2, upstream, maxMessage) {
-  if (!upstream) return status2;
-  const code = upstream.status === null ? "connection failed" : String(upstream.status);
-  return `${status2} (upstream ${code}: ${escapeInline(clip(upstream.message.replace(/\s+/g, " "), maxMessage, "\u2026"))})`;
-}
-function findingLocation(f, opts = {}) {
-  if (!f.file) return "\u2014";
-  const range = f.line === null ? "" : f.endLine !== null && f.endLine !== f.line ? `:${f.line}-${f.endLine}` : `:${f.line}`;
-  return inlineCode(`${f.file}${range}`, opts);
-}
-function findingWho(f) {
-  const parts = [`raised by ${escapeInline(f.raisedBy)}`];
-  if (f.confirmedBy.length > 0) parts.push(`confirmed by ${f.confirmedBy.map(escapeInline).join(", ")}`);
-  if (f.refutedBy.length > 0) parts.push(`refuted by ${f.refutedBy.map(escapeInline).join(", ")}`);
-  return parts.join("; ");
-}
-function qaCounts(report2) {
-  return { passed: report2.qa.filter((q) => q.passed).length, total: report2.qa.length };
-}
-function qaOutcomeText(report2) {
-  const { passed, total } = qaCounts(report2);
-  return total === 0 ? NO_QA_RAN : `${passed}/${total} passed`;
-}
-var NO_QA_RAN = "no QA command ran";
-function stageHeading(report2) {
-  const title = report2.stage.title.trim() === "" ? "" : `: ${escapeInline(clip(report2.stage.title, 200, "\u2026"))}`;
-  return `${inlineCode(report2.plan.id)} \xB7 stage ${report2.stage.number}${title}`;
-}
-function fullReportPointer(report2, fullReportUrl) {
-  const explicit = fullReportUrl ? linkTarget(fullReportUrl) : null;
-  if (explicit) return `[the full report](${explicit})`;
-  const runPage = report2.run.url ? linkTarget(report2.run.url) : null;
-  if (runPage) return `[the run page](${runPage})`;
-  const path = report2.ledgerRow?.report_path;
-  return path ? `${inlineCode(path)} on the ledger branch` : "the stored report of this run";
-}
-
-// src/core/report/blocks/verdict.ts
-function headlineSection(report2, level) {
-  const run2 = report2.run;
-  const facts = [
-    `attempt ${run2.attempt}`,
-    triggerText(run2.trigger),
-    formatDuration(run2.durationMs),
-    `${inlineCode(clip(report2.git.branch, 200, "\u2026"))} ${shortSha(report2.git.baseCommit)}..${shortSha(report2.git.headCommit)}${report2.git.reusedBranch ? " (fix run on the preserved branch)" : ""}`
-  ];
-  const head2 = `${level} ${verdictLabel(report2)} \u2014 ${stageHeading(report2)}
-
-${facts.join(" \xB7 ")}
-
-`;
-  return section("headline", "headline", 0, head2, [], "", true);
-}
-var NO_ISOLATION_WARNING = "\u26A0\uFE0F **Agents ran with okstra's own privileges (isolation: none): they could read the run's secrets.**";
-function isolationSection(report2) {
-  const iso = report2.isolation;
-  if (!iso) return section("isolation", "isolation statement", 1, "", []);
-  if (iso.mode === "none")
-    return section("isolation", "isolation statement", 0, `${NO_ISOLATION_WARNING}
-
-`, [], "", true);
-  return section(
-    "isolation",
-    "isolation statement",
-    1,
-    `\u{1F512} **Isolation:** ${escapeInline(clip(iso.detail, 300, "\u2026"))}
-
-`,
-    []
-  );
-}
-function budgetSection(report2) {
-  const b = report2.usage.budgetExceeded;
-  if (!b) return section("budget", "budget refusal", 0, "", []);
-  const limit = `the ${b.scope} budget (${inlineCode(`budgets.${b.scope}`)}) of ${escapeInline(clip(b.limit, 100, "\u2026"))}`;
-  const spent = escapeInline(clip(b.spent, 100, "\u2026"));
-  const what = b.reservation ? `${limit} had ${escapeInline(clip(b.headroom ?? "unknown", 100, "\u2026"))} left with ${spent} spent; the model gateway refused a request of ${escapeInline(b.worker)} that could have cost ${escapeInline(clip(b.reservation, 100, "\u2026"))}` : `${limit} was reached with ${spent} spent; the model gateway refused the next request of ${escapeInline(b.worker)}`;
-  const text2 = `\u{1F4B8} **Budget exceeded:** ${what}.
-
-`;
-  return section("budget", "budget refusal", 0, text2, [], "", true);
-}
-function reasonsSection(report2, limits) {
-  const items = report2.verdict.reasons.map((r) => `- ${escapeInline(clip(r, limits.reason, CUT))}
-`);
-  return counted(
-    section(
-      "reasons",
-      "verdict reasons",
-      0,
-      items.length > 0 ? "**Why:**\n\n" : "",
-      items,
-      items.length > 0 ? "\n" : ""
-    )
-  );
-}
-function sidecarSection(report2, limits) {
-  const ev = report2.stageSidecarEvidence;
-  const text2 = "withheld" in ev ? `**Carry withheld** \u2014 \`carry/stage-${ev.stageNumber}.json\` was not written: ${escapeInline(clip(ev.withheld, limits.reason, CUT))}
-
-` : `**Carry written** to ${inlineCode(ev.carryPath)}.
-
-`;
-  return section("carry", "carry outcome", 0, text2, [], "", true);
-}
-function findingItem(f, limits) {
-  const state = f.disposition === "standing" ? "" : ` (${f.disposition})`;
-  const head2 = `- **${f.severity}**${state} \xB7 ${inlineCode(f.id)} \xB7 **${escapeInline(clip(f.title, limits.reason, CUT))}** \u2014 ${findingLocation(f)} \xB7 ${findingWho(f)}
-`;
-  const detail = f.detail.trim() === "" ? "" : `
-${indent(escapeBlock(clip(f.detail, limits.findingDetail, CUT)), "  ")}
-
-`;
-  return `${head2}${detail}`;
-}
-var FINDING_GROUP_LABELS = {
-  blocking: "blocking findings",
-  major: "major findings",
-  minor: "minor and info findings",
-  refuted: "refuted findings"
-};
-function findingsSection(group, groups, priority, limits, collapsed) {
-  const id2 = `findings-${group}`;
-  const label = FINDING_GROUP_LABELS[group];
-  const findings = groups[group];
-  if (findings.length === 0) return section(id2, label, priority, "", []);
-  const sorted = [...findings].sort(compareFindings);
-  const items = { count: sorted.length, item: (i) => findingItem(sorted[i], limits) };
-  const title = `${label[0]?.toUpperCase() ?? ""}${label.slice(1)} (${formatCount(sorted.length)})`;
-  if (collapsed) {
-    const d = details(title, "");
-    return counted(section(id2, label, priority, d.head, items, d.tail));
-  }
-  return counted(section(id2, label, priority, `**${title}**
-
-`, items, "\n"));
-}
-function errorsSection(report2, priority, limits) {
-  const items = report2.errors.map(
-    (e) => `- ${e.at} \xB7 ${escapeInline(e.phase)}: ${escapeInline(clip(e.message, limits.reason, CUT))}
-`
-  );
-  return counted(
-    section(
-      "errors",
-      "run errors",
-      priority,
-      items.length > 0 ? `**Run errors (${items.length})**
-
-` : "",
-      items,
-      items.length > 0 ? "\n" : ""
-    )
-  );
-}
-function failedWorkerItem(w, limits) {
-  const role = w.role === "reverify" ? `re-verify of ${inlineCode(w.findingId ?? "?")}` : w.role;
-  const head2 = `- **${escapeInline(w.worker)}** (${role}) \u2014 ${workerStatusText(w.status, w.upstreamError, UPSTREAM_IN_LINE)}: ${escapeInline(clip(w.failure.reason, limits.reason, CUT))}
-`;
-  if (w.failure.stderrTail.trim() === "") return `${head2}  _No stderr output._
-
-`;
-  const out = tail(w.failure.stderrTail, limits.outputLines, limits.outputChars);
-  return `${head2}
-  <details><summary>last lines of stderr</summary>
-
-${indent(codeBlock(out), "  ")}
-
-  </details>
-
-`;
-}
-function failuresSection(report2, priority, limits) {
-  const failed = failedWorkers(report2);
-  if (failed.length === 0) return section("failures", "workers without a result", priority, "", []);
-  const items = failed.map((w) => failedWorkerItem(w, limits));
-  return counted(
-    section(
-      "failures",
-      "workers without a result",
-      priority,
-      `**Workers without a result (${failed.length})**
-
-`,
-      items,
-      "\n"
-    )
-  );
-}
-function queueSection(report2, priority) {
-  const q = report2.remainingQueue;
-  const text2 = q.length === 0 ? "" : `**Remaining queue:** ${q.map((n) => `stage ${n}`).join(", ")}.
-
-`;
-  return section("queue", "remaining queue", priority, text2, []);
-}
-function groupFindings(findings) {
-  const groups = { blocking: [], major: [], minor: [], refuted: [] };
-  for (const f of findings) {
-    if (f.disposition === "refuted") groups.refuted.push(f);
-    else if (f.severity === "blocking") groups.blocking.push(f);
-    else if (f.severity === "major") groups.major.push(f);
-    else groups.minor.push(f);
-  }
-  return groups;
-}
-
-// src/core/report/blocks/evidence.ts
-function qaRow(q) {
-  const exit = q.exitCode === null ? "killed" : String(q.exitCode);
-  return `| ${q.passed ? "\u2705" : "\u274C"} | ${q.source} | ${escapeInline(q.label) || "\u2014"} | ${inlineCode(q.cmd, { inTable: true })} | ${exit} | ${formatDuration(q.durationMs)} |
-`;
-}
-function qaSection(report2, priority, collapsed) {
-  const total = report2.qa.length;
-  const title = `QA commands (${qaOutcomeText(report2)})`;
-  const table = tableHead(["", "source", "label", "command", "exit", "time"]);
-  const items = report2.qa.map(qaRow);
-  if (total === 0) return section("qa", "QA results", priority, `**${title}**
-
-`, []);
-  if (collapsed) {
-    const d = details(title, table);
-    return section("qa", "QA results", priority, d.head, items, d.tail);
-  }
-  return section("qa", "QA results", priority, `**${title}**
-
-${table}`, items, "\n");
-}
-function qaOutputSection(report2, priority, limits, onlyFailed) {
-  const shown2 = report2.qa.filter((q) => (!onlyFailed || !q.passed) && q.outputTail.trim() !== "");
-  const items = shown2.map((q) => {
-    const exit = q.exitCode === null ? "killed" : `exit ${q.exitCode}`;
-    const out = tail(q.outputTail, limits.outputLines, limits.outputChars);
-    return detailsBlock(`${escapeInline(clip(q.label || q.cmd, 200, "\u2026"))} \u2014 ${exit}`, codeBlock(out));
-  });
-  const label = onlyFailed ? "output of failed QA commands" : "QA output";
-  return section(
-    "qa-output",
-    label,
-    priority,
-    items.length > 0 ? `**${label[0]?.toUpperCase()}${label.slice(1)}**
-
-` : "",
-    items,
-    items.length > 0 ? "\n" : ""
-  );
-}
-function evidenceCell(w) {
-  const count = `${w.evidenceRead.length} file${w.evidenceRead.length === 1 ? "" : "s"}`;
-  const source = w.evidence === "events" ? " (tool events)" : w.evidence === "self-reported" ? " (self-reported)" : "";
-  const unread = w.unreadCitations ?? [];
-  const shown2 = unread.slice(0, 3).map((p) => inlineCode(p, { inTable: true })).join(", ");
-  const more = unread.length > 3 ? ` and ${unread.length - 3} more` : "";
-  return `${count}${source}${unread.length > 0 ? `; cited unopened: ${shown2}${more}` : ""}`;
-}
-function verifiersSection(report2, priority, collapsed) {
-  const table = tableHead(["worker", "status", "verdict", "findings", "evidence read", "time", "usage"]);
-  const items = report2.verifiers.map(
-    (v) => `| ${escapeInline(v.worker)} | ${workerStatusText(v.status, v.upstreamError, UPSTREAM_IN_LINE)} | ${v.verdict ?? "\u2014"} | ${v.findings.length} | ${evidenceCell(v)} | ${formatDuration(v.durationMs)} | ${formatUsage(v.usage)} |
-`
-  );
-  const verdicts = report2.verifiers.map((v) => v.verdict ?? v.status).join(", ");
-  const title = `Verifiers (${report2.verifiers.length}${verdicts ? `: ${verdicts}` : ""})`;
-  if (items.length === 0) return section("verifiers", "verifiers", priority, `**Verifiers:** none ran.
-
-`, []);
-  if (collapsed) {
-    const d = details(title, table);
-    return section("verifiers", "verifiers", priority, d.head, items, d.tail);
-  }
-  return section("verifiers", "verifiers", priority, `**${title}**
-
-${table}`, items, "\n");
-}
-function executorSection(report2, priority, limits) {
-  const e = report2.executor;
-  const commits = e.commits.map((c) => `- ${inlineCode(shortSha(c.sha))} ${escapeInline(c.subject)}
-`);
-  const summary = e.summary.trim() === "" ? "_No summary._" : escapeBlock(clip(e.summary, limits.summary, CUT));
-  const d = details(
-    `Executor: ${escapeInline(e.worker)} \u2014 ${workerStatusText(e.status, e.upstreamError, UPSTREAM_IN_LINE)}, ${formatDuration(e.durationMs)}, ${e.commits.length} commit${e.commits.length === 1 ? "" : "s"}`,
-    `${summary}
-
-Usage: ${formatUsage(e.usage)}
-
-`
-  );
-  return section("executor", "executor summary and commits", priority, d.head, commits, d.tail);
-}
-function convergenceSection(report2, priority) {
-  const c = report2.convergence;
-  let text2 = `**Convergence:** ${c.rounds} round${c.rounds === 1 ? "" : "s"}, ${c.disputed} disputed, ${c.resolved} resolved.`;
-  if (report2.critic) {
-    const k = report2.critic;
-    text2 += ` **Critic:** ${escapeInline(k.worker)} \u2014 ${workerStatusText(k.status, k.upstreamError, UPSTREAM_IN_LINE)}, ${k.gaps} gap${k.gaps === 1 ? "" : "s"}${k.evidence ? `, evidence ${evidenceCell(k)}` : ""}.`;
-  }
-  return section("convergence", "convergence", priority, `${text2}
-
-`, []);
-}
-function gitSection(report2, priority) {
-  const g = report2.git;
-  const stat = `${g.diffStat.filesChanged} files changed, +${formatCount(g.diffStat.insertions)} \u2212${formatCount(g.diffStat.deletions)}`;
-  const items = g.outOfPlanFiles.map((p) => `- ${inlineCode(p)}
-`);
-  const head2 = `**Diff:** ${stat} (${inlineCode(`${shortSha(g.baseCommit)}..${shortSha(g.headCommit)}`)})${items.length > 0 ? `; ${items.length} outside the plan's files:` : "."}
-
-`;
-  return section("git", "diff stat and files outside the plan", priority, head2, items, items.length > 0 ? "\n" : "");
-}
-
-// src/core/report/blocks/bookkeeping.ts
-function workerUsageSection(report2, priority) {
-  const workers = report2.usage.workers;
-  if (workers.length === 0) return section("usage", "usage per worker", priority, "", []);
-  const items = workers.map((w) => `- ${escapeInline(w.worker)}: ${formatUsage(w)}
-`);
-  return counted(section("usage", "usage per worker", priority, "**Usage by worker**\n\n", items, "\n"));
-}
-function rosterSection(report2, priority) {
-  const table = tableHead(["roster name", "function", "provider", "model", "usage"]);
-  const usageOf = new Map(report2.usage.workers.map((u) => [u.worker, u]));
-  const items = report2.roster.map(
-    (r) => `| ${escapeInline(r.name)} | ${r.function} | ${r.provider} | ${r.model ? inlineCode(r.model, { inTable: true }) : "\u2014"} | ${formatUsage(usageOf.get(r.name) ?? null)} |
-`
-  );
-  const d = details(`Roster and usage (total ${formatRunUsage(report2)})`, table);
-  return section("roster", "roster and usage", priority, d.head, items, d.tail);
-}
-function progressSection(report2, priority) {
-  const lines = report2.progress.map((p) => `${p.at}  ${stripInvisible(p.line)}
-`);
-  const a = report2.activity;
-  const activity = a ? `Worker activity: ${a.events} event${a.events === 1 ? "" : "s"}${a.droppedEvents > 0 ? ` (${a.droppedEvents} more left out at the size bound)` : ""} in ${inlineCode(a.path)} on the ledger branch.
-
-` : "";
-  if (lines.length === 0) return section("progress", "progress checkpoints", priority, activity, []);
-  const fence = fenceFor(lines.join(""));
-  const d = details(`Progress checkpoints (${lines.length})`, `${fence}text
-`);
-  return counted(
-    section("progress", "progress checkpoints", priority, `${activity}${d.head}`, lines, `${fence}
-${d.tail}`)
-  );
-}
-
-// src/core/report/fallbacks.ts
-var REASON_CHARS = 300;
-function fallbackLine(f) {
-  const took = f.replacedBy === null ? "no fallback was left" : `${f.replacedBy} took over`;
-  return `${f.worker} (${f.function}) could not work: ${clip(f.reason.replace(/\s+/g, " "), REASON_CHARS, "\u2026")}; ${took}`;
-}
-function fallbackLines(report2) {
-  return (report2.fallbacks ?? []).map(fallbackLine);
-}
-function fallbacksSection(report2) {
-  const lines = fallbackLines(report2);
-  if (lines.length === 0) return textSection("fallbacks", "", { priority: 1 });
-  const items = lines.map((l) => `- ${escapeInline(l)}
-`).join("");
-  return textSection("fallbacks", `\u{1F501} **Providers unavailable:**
-
-${items}
-`, { required: true });
-}
-
-// src/core/report/notice.ts
-function cutNotice(cuts, limitName, pointer) {
-  if (cuts.length === 0) return "";
-  const what = cuts.map((c) => {
-    if (!c.counted || c.total === 0) return c.label;
-    if (c.shown === 0) return `${c.label} (all ${formatCount(c.total)})`;
-    return `${c.label} (${formatCount(c.total - c.shown)} of ${formatCount(c.total)})`;
-  }).join("; ");
-  return `> [!NOTE]
-> Shortened to fit ${limitName}. Left out: ${what}. Everything is in ${pointer}.
-
-`;
-}
-function fitWithNotice(sections, maxChars, limitName, pointer, footer) {
-  const worstCase = sections.filter((s) => !s.required).map((s) => ({ id: s.id, label: s.label, counted: s.counted ?? false, shown: s.count, total: s.count }));
-  const reserve = cutNotice(worstCase, limitName, pointer).length + footer.length;
-  const fitted = fitSections(sections, maxChars, reserve);
-  const text2 = `${fitted.text}${cutNotice(fitted.cuts, limitName, pointer)}${footer}`;
-  return { text: clip(text2, maxChars, "\n\n\u2026 (cut at the limit)\n"), cuts: fitted.cuts };
-}
-
-// src/core/report/evidence-block.ts
-var SHOWN = 10;
-function evidenceSection(report2, priority) {
-  const e = report2.evidence;
-  const outside = report2.git.outOfPlanFiles;
-  if (!e) return textSection("evidence", "", { priority });
-  const lines = [
-    ...report2.qa.map((q) => `- tests of ${escapeInline(q.label || q.cmd)}: ${tallyText(q.tests ?? null)}`),
-    `- red, then green: ${tddText(e)}`,
-    ...e.problems.map((p) => `- \u26D4 ${escapeInline(p.label)}: ${escapeInline(p.detail)}`),
-    ...outside.length > 0 ? [`- changed outside its plan: ${idsText(outside).slice(2)}`] : []
-  ];
-  return textSection("evidence", `**What okstra checked itself**
-
-${lines.join("\n")}
-
-`, { priority });
-}
-function tallyText(t) {
-  if (t === null) return "tests not counted";
-  return `${t.run} ran: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped (${t.format})`;
-}
-function tddText(e) {
-  switch (e.outcome) {
-    case "red-green":
-      return e.redAtBase.length > 0 ? `failed at the base${idsText(e.redAtBase)}; pass at the head` : "a QA command failed at the base; all pass at the head";
-    case "no-red":
-      return "\u26D4 nothing failed at the base with the stage\u2019s tests laid over it";
-    case "kept":
-      return "not asked (`tdd: none`); no test was lost";
-    case "not-checked":
-      return "not checked (QA failed at the head)";
-  }
-}
-function idsText(ids2) {
-  if (ids2.length === 0) return "";
-  const shown2 = ids2.slice(0, SHOWN).map((id2) => inlineCode(id2));
-  return `: ${shown2.join(", ")}${ids2.length > SHOWN ? ` and ${ids2.length - SHOWN} more` : ""}`;
-}
-function errorAnalysisSection(report2, priority) {
-  const causes = report2.errorAnalysis ?? [];
-  if (causes.length === 0) return textSection("error-analysis", "", { priority });
-  const lines = causes.map(
-    (c) => `- **${escapeInline(c.rule)}**: ${escapeInline(c.observed)} \u2192 ${escapeInline(c.next)}`
-  );
-  return textSection("error-analysis", `**What the fix run starts from**
-
-${lines.join("\n")}
-
-`, { priority });
-}
-
-// src/core/report/vendors.ts
-var SINGLE_VENDOR_LABEL = "single-vendor verification";
-var MODEL_MAKERS = { claude: "Anthropic", codex: "OpenAI", gemini: "Google" };
-function modelMaker(model) {
-  const name = (model ?? "").toLowerCase().replace(/^[a-z0-9-]+\//, "");
-  if (/^claude\b/.test(name)) return "claude";
-  if (/^(gpt|codex|o\d)/.test(name)) return "codex";
-  if (/^gemini\b/.test(name)) return "gemini";
-  return null;
-}
-function vendorOf2(member) {
-  if (member.provider === "command") return `command:${member.name}`;
-  if (member.provider === "copilot") return modelMaker(member.model) ?? `copilot:${member.model ?? member.name}`;
-  return member.provider;
-}
-function vendorLabel(executor) {
-  if (executor.provider === "command") return executor.name;
-  if (executor.provider !== "copilot") return executor.provider;
-  const maker = modelMaker(executor.model);
-  return maker ? `${MODEL_MAKERS[maker]} models` : `Copilot CLI's ${executor.model ?? "default"} model`;
-}
-function singleVendor(roster) {
-  const executor = roster.find((m) => m.function === "executor");
-  const verifiers = roster.filter((m) => m.function === "verifier");
-  if (!executor || verifiers.length === 0) return null;
-  const vendor = vendorOf2(executor);
-  if (!verifiers.every((v) => vendorOf2(v) === vendor)) return null;
-  return vendorLabel(executor);
-}
-function sentence(vendor, verifiersKey) {
-  return `the executor and every verifier are ${vendor} (the verifiers in fresh read-only sessions), so no other vendor's model checked this work; add another vendor's API key and list it under ${verifiersKey} in .okstra/config.yml for cross-vendor verification`;
-}
-function whoIs(member) {
-  const maker = member.provider === "copilot" ? modelMaker(member.model) : null;
-  return maker ? `${member.name} (${MODEL_MAKERS[maker]}'s ${member.model ?? ""})` : member.name;
-}
-function crossVendorCopilotLine(roster) {
-  const executor = roster.find((m) => m.function === "executor");
-  const verifiers = roster.filter((m) => m.function === "verifier");
-  if (!executor || singleVendor(roster) !== null || verifiers.length === 0) return null;
-  if (![executor, ...verifiers].some((m) => m.provider === "copilot")) return null;
-  return `cross-vendor verification: ${whoIs(executor)} executed; ${verifiers.map(whoIs).join(", ")} verified`;
-}
-function singleVendorSection(report2) {
-  const vendor = singleVendor(report2.roster);
-  if (vendor === null) {
-    const copilot = crossVendorCopilotLine(report2.roster);
-    const text3 = copilot === null ? "" : `${escapeInline(copilot.charAt(0).toUpperCase() + copilot.slice(1))}.
-
-`;
-    return textSection("single-vendor", text3, { priority: 1 });
-  }
-  const label = SINGLE_VENDOR_LABEL.charAt(0).toUpperCase() + SINGLE_VENDOR_LABEL.slice(1);
-  const text2 = `\u26A0\uFE0F **${label}:** ${sentence(escapeInline(vendor), inlineCode("verifiers:"))}.
-
-`;
-  return textSection("single-vendor", text2, { required: true });
-}
-
-// src/core/report/summary.ts
-var SUMMARY_DETAIL = {
-  findingDetail: 600,
-  reason: 500,
-  outputLines: 20,
-  outputChars: 2e3,
-  summary: 1e3
-};
-function verdictSections(report2, heading, limits) {
-  return [
-    headlineSection(report2, heading),
-    isolationSection(report2),
-    singleVendorSection(report2),
-    fallbacksSection(report2),
-    reasonsSection(report2, limits)
-  ];
-}
-function countsLine(report2) {
-  const verifiers = report2.verifiers.map((v) => v.verdict ?? v.status);
-  return [
-    `**Findings:** ${severityCountsText(countActiveBySeverity(report2.findings))}`,
-    `**QA:** ${qaOutcomeText(report2)}`,
-    `**Verifiers:** ${verifiers.length > 0 ? verifiers.join(", ") : "none"}`,
-    `**Usage:** ${formatRunUsage(report2)}`
-  ].join(" \xB7 ");
-}
-function summaryOfRedacted(report2, opts = {}) {
-  const groups = groupFindings(report2.findings);
-  const sections = [
-    ...verdictSections(report2, "###", SUMMARY_DETAIL),
-    evidenceSection(report2, 1),
-    errorAnalysisSection(report2, 1),
-    budgetSection(report2),
-    sidecarSection(report2, SUMMARY_DETAIL),
-    textSection("counts", `${countsLine(report2)}
-
-`, { required: true }),
-    queueSection(report2, 1),
-    workerUsageSection(report2, 3),
-    findingsSection("blocking", groups, 1, SUMMARY_DETAIL, false),
-    findingsSection("major", groups, 2, SUMMARY_DETAIL, false)
-  ];
-  const pointer = fullReportPointer(report2, opts.fullReportUrl);
-  const fitted = fitWithNotice(sections, opts.maxChars ?? 65535, "the summary limit", pointer, "");
-  return { markdown: fitted.text, cuts: fitted.cuts };
-}
-
-// src/core/report/check-run.ts
-var CHECK_OUTPUT_LIMIT = 65535;
-var ANNOTATIONS_PER_REQUEST = 50;
-var TITLE_LIMIT = 255;
-var MESSAGE_LIMIT = 2e4;
-var LEVEL_BY_SEVERITY = {
-  blocking: "failure",
-  major: "warning",
-  minor: "notice",
-  info: "notice"
-};
-var TEXT_DETAIL = {
-  findingDetail: 1e3,
-  reason: 800,
-  outputLines: 60,
-  outputChars: 6e3,
-  summary: 4e3
-};
-var SUMMARY_FAILURE_DETAIL = {
-  findingDetail: 0,
-  reason: 600,
-  outputLines: 8,
-  outputChars: 1200,
-  summary: 0
-};
-var SUMMARY_FAILURES_CHARS = 12e3;
+// src/core/commands/check-name.ts
 function checkRunName(planId2, stage2) {
   return `okstra: ${planId2} \xB7 stage ${stage2}`;
 }
-function annotationPath(file) {
-  const path = file.replace(/\\/g, "/").replace(/^(?:\.\/)+/, "");
-  if (path === "" || path.startsWith("/") || path.split("/").includes("..")) return null;
-  return path;
-}
-function findingAnnotations(findings) {
-  const out = [];
-  for (const f of [...findings].sort(compareFindings)) {
-    if (!isActive(f) || f.file === null || f.line === null) continue;
-    const path = annotationPath(f.file);
-    if (path === null) continue;
-    const detail = plainText(f.detail).trim();
-    out.push({
-      path,
-      start_line: f.line,
-      end_line: f.endLine !== null && f.endLine >= f.line ? f.endLine : f.line,
-      annotation_level: LEVEL_BY_SEVERITY[f.severity],
-      title: clip(plainText(`[${f.severity}] ${f.id}: ${f.title}`).replace(/\s+/g, " "), TITLE_LIMIT),
-      message: clip(
-        `${detail === "" ? plainText(f.title) : detail}
-
-Raised by ${f.raisedBy}${f.confirmedBy.length > 0 ? `; confirmed by ${f.confirmedBy.join(", ")}` : ""}.`,
-        MESSAGE_LIMIT
-      )
-    });
-  }
-  return out;
-}
-function batchAnnotations(annotations, size = ANNOTATIONS_PER_REQUEST) {
-  const batches = [];
-  for (let i = 0; i < annotations.length; i += size) batches.push(annotations.slice(i, i + size));
-  return batches;
-}
-function isRerunnableCheck(check2) {
-  if (check2.conclusion === "failure" || check2.conclusion === "timed_out") return true;
-  return check2.conclusion === "neutral" && (check2.title ?? "").startsWith(UNAVAILABLE_TITLE);
-}
-function checkConclusion(report2) {
-  if (report2.verdict.runStatus === "unavailable") return "neutral";
-  return report2.verdict.value === "PASS" && report2.verdict.runStatus === "passed" ? "success" : "failure";
-}
-var UNAVAILABLE_TITLE = "Provider unavailable";
-function checkTitle(report2) {
-  if (report2.verdict.runStatus === "unavailable")
-    return clip(`${UNAVAILABLE_TITLE} \u2014 ${report2.verdict.reasons.join("; ")}`, TITLE_LIMIT);
-  const c = countActiveBySeverity(report2.findings);
-  const qa = qaCounts(report2);
-  const { value, runStatus } = report2.verdict;
-  const status2 = runStatus === "contract-violated" || runStatus === "error" ? ` (${runStatus})` : value === "FAIL" && stoppedByBudget(report2) ? " (budget exceeded)" : "";
-  return clip(
-    `${report2.verdict.value}${status2} \u2014 ${c.blocking} blocking, ${c.major} major, ${c.minor} minor, ${c.info} info \xB7 QA ${qa.passed}/${qa.total}`,
-    TITLE_LIMIT
-  );
-}
-function renderCheckRun(input, opts = {}) {
-  const report2 = redactDeep(input);
-  const pointer = fullReportPointer(report2, opts.fullReportUrl);
-  const summary = summaryWithFailures(report2, opts.fullReportUrl);
-  const groups = groupFindings(report2.findings);
-  const sections = [
-    errorsSection(report2, 1, TEXT_DETAIL),
-    failuresSection(report2, 1, TEXT_DETAIL),
-    qaSection(report2, 2, false),
-    qaOutputSection(report2, 3, TEXT_DETAIL, true),
-    verifiersSection(report2, 2, false),
-    findingsSection("minor", groups, 4, TEXT_DETAIL, false),
-    findingsSection("refuted", groups, 6, TEXT_DETAIL, true),
-    executorSection(report2, 5, TEXT_DETAIL),
-    convergenceSection(report2, 2),
-    gitSection(report2, 5),
-    rosterSection(report2, 7),
-    progressSection(report2, 8)
-  ];
-  const text2 = fitWithNotice(sections, CHECK_OUTPUT_LIMIT, "the check-run text limit", pointer, "");
-  const title = checkTitle(report2);
-  const annotations = findingAnnotations(report2.findings);
-  const batches = batchAnnotations(annotations);
-  const requests = (batches.length > 0 ? batches : [[]]).map((batch, i) => ({
-    output: i === 0 ? { title, summary: summary.markdown, text: text2.text, annotations: batch } : { title, summary: summary.markdown, annotations: batch }
-  }));
-  return {
-    name: checkRunName(report2.plan.id, report2.stage.number),
-    conclusion: checkConclusion(report2),
-    title,
-    summary: summary.markdown,
-    text: text2.text,
-    annotations,
-    requests,
-    cuts: { summary: summary.cuts, text: text2.cuts }
-  };
-}
-function summaryWithFailures(report2, fullReportUrl) {
-  const failures = fitSections([failuresSection(report2, 0, SUMMARY_FAILURE_DETAIL)], SUMMARY_FAILURES_CHARS);
-  const block = failures.text === "" ? "" : `${failures.text}${failures.cuts.length > 0 ? "_More in the details below._\n\n" : ""}`;
-  const summary = summaryOfRedacted(report2, {
-    maxChars: CHECK_OUTPUT_LIMIT - block.length,
-    ...fullReportUrl ? { fullReportUrl } : {}
-  });
-  if (block === "") return summary;
-  const headline = headlineSection(report2, "###").head;
-  const markdown = summary.markdown.startsWith(headline) ? `${headline}${block}${summary.markdown.slice(headline.length)}` : `${block}${summary.markdown}`;
-  return { markdown, cuts: [...failures.cuts, ...summary.cuts] };
-}
-
-// src/core/commands/check-name.ts
 var CHECK_NAME = /^okstra: (\S+) · stage ([1-9][0-9]{0,3})$/;
 function parseCheckRunName(name) {
   const m = CHECK_NAME.exec(name);
@@ -3338,7 +2390,7 @@ function readClarifications(section2, context) {
   const nodes = parseMarkdownRange(src, newline + 1, section2.end, lines, "gfm");
   const tables = nodes.filter((node) => node.type === "table");
   if (tables.length > 0) return tables.flatMap((table) => tableItems(table, context));
-  return nodes.filter((node) => node.type === "list").flatMap((list2) => listItems2(list2, context));
+  return nodes.filter((node) => node.type === "list").flatMap((list2) => listItems(list2, context));
 }
 function unansweredClarifications(plan) {
   return plan.clarifications.filter((item) => !item.optional && item.answer === null);
@@ -3395,7 +2447,7 @@ function tableItems(table, context) {
   });
 }
 var ANSWER = /^[ \t]*(?:\*\*|__)?answer(?:[ \t]*:[ \t]*(?:\*\*|__)?|(?:\*\*|__)[ \t]*:)[ \t]*/i;
-function listItems2(list2, context) {
+function listItems(list2, context) {
   return list2.children.flatMap((item, index) => {
     const read = readListItem(item, context);
     if (!read) return [];
@@ -4349,6 +3401,68 @@ async function completeCheck(client, repo, target, render, c) {
   if ("id" in target) await client.rest.checks.update({ ...repo, check_run_id: id2, ...done });
   for (const more of rest) await client.rest.checks.update({ ...repo, check_run_id: id2, output: more.output });
   return id2;
+}
+
+// src/core/text/truncate.ts
+function isHighSurrogate(code) {
+  return code >= 55296 && code <= 56319;
+}
+function isLowSurrogate(code) {
+  return code >= 56320 && code <= 57343;
+}
+function head(text2, end) {
+  if (end >= text2.length) return text2;
+  if (end <= 0) return "";
+  return isHighSurrogate(text2.charCodeAt(end - 1)) ? text2.slice(0, end - 1) : text2.slice(0, end);
+}
+function clip(text2, max, marker = "\u2026") {
+  if (text2.length <= max) return text2;
+  if (max <= marker.length) return head(marker, max);
+  return `${head(text2, max - marker.length)}${marker}`;
+}
+function tail(text2, maxLines, maxChars) {
+  const lines = text2.replace(/\n+$/, "").split("\n");
+  let first = lines.length;
+  let size = 0;
+  while (first > 0 && lines.length - first < maxLines) {
+    const next = (lines[first - 1] ?? "").length + 1;
+    if (size + next > maxChars && first < lines.length) break;
+    size += next;
+    first -= 1;
+  }
+  const kept = lines.slice(first);
+  let body = kept.join("\n");
+  if (body.length > maxChars) {
+    let start = body.length - maxChars;
+    if (isLowSurrogate(body.charCodeAt(start))) start += 1;
+    body = `\u2026${body.slice(start)}`;
+  }
+  return first > 0 ? `\u2026 (${first} earlier line${first === 1 ? "" : "s"} not shown)
+${body}` : body;
+}
+
+// src/core/report/failure.ts
+function failedWorkers(report2) {
+  const out = [];
+  const push = (worker, role, status2, failure, upstreamError, findingId2) => {
+    if (!failure) return;
+    out.push({
+      worker,
+      role,
+      status: status2,
+      failure,
+      ...upstreamError ? { upstreamError } : {},
+      ...findingId2 !== void 0 ? { findingId: findingId2 } : {}
+    });
+  };
+  const e = report2.executor;
+  push(e.worker, "executor", e.status, e.failure, e.upstreamError);
+  for (const v of report2.verifiers) push(v.worker, "verifier", v.status, v.failure, v.upstreamError);
+  for (const r of report2.convergence.failures ?? [])
+    push(r.worker, "reverify", r.status, r.failure, r.upstreamError, r.findingId);
+  if (report2.critic)
+    push(report2.critic.worker, "critic", report2.critic.status, report2.critic.failure, report2.critic.upstreamError);
+  return out;
 }
 
 // src/engine/dispatch.ts
@@ -5407,7 +4521,7 @@ function scanLines(src, from) {
         fence = { char: marker[0], length: marker.length };
         previousIsText = false;
       } else {
-        if (CUT2.test(line)) cuts.push(start);
+        if (CUT.test(line)) cuts.push(start);
         else if (RISKY.test(line) || previousIsText && SETEXT_UNDERLINE.test(line)) risky.push(start);
         previousIsText = /\S/.test(line) && !ATX.test(line);
       }
@@ -5418,7 +4532,7 @@ function scanLines(src, from) {
 }
 var FENCE_OPEN3 = /^(`{3,})[^`]*$|^(~{3,})/;
 var FENCE_CLOSE2 = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
-var CUT2 = /^#{1,3}(?:[ \t]|$)/;
+var CUT = /^#{1,3}(?:[ \t]|$)/;
 var ATX = /^ {0,3}#{1,6}(?:[ \t]|$)/;
 var RISKY = /^(?: {0,3}(?:`{3}|~{3}|<)| {1,3}#{1,6}(?:[ \t]|$))/;
 var SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
@@ -34264,6 +33378,762 @@ function formatSchemaProblem(problem) {
   return `${problem.pointer === "" ? "(root)" : problem.pointer}: ${problem.message}`;
 }
 
+// src/core/markdown/markdown.ts
+function formatCount(n) {
+  return n.toLocaleString("en-US");
+}
+function indent(text2, prefix = "  ") {
+  return text2.split("\n").map((line) => line === "" ? "" : `${prefix}${line}`).join("\n");
+}
+function tableHead(columns) {
+  const names = columns.map((c) => c === "" ? " " : ` ${c} `).join("|");
+  return `|${names}|
+|${columns.map(() => " --- ").join("|")}|
+`;
+}
+function detailsOpen(summary) {
+  return `<details><summary>${summary}</summary>
+
+`;
+}
+function detailsBlock(summary, body) {
+  return `${detailsOpen(summary)}${body}
+
+</details>
+`;
+}
+
+// src/core/report/budget.ts
+function listItems2(items) {
+  return { count: items.length, item: (i) => items[i] ?? "" };
+}
+function itemNote(hidden) {
+  return `
+_\u2026 ${hidden.toLocaleString("en-US")} more not shown here (limit reached; see the full report)._
+`;
+}
+function renderAll(s) {
+  return Array.from({ length: s.count }, (_, i) => s.item(i));
+}
+function fitItems(s, room) {
+  const items = [];
+  let used = s.head.length + s.tail.length;
+  for (let i = 0; i < s.count; i += 1) {
+    const text2 = s.item(i);
+    if (used + text2.length > room) break;
+    items.push(text2);
+    used += text2.length;
+  }
+  if (items.length === s.count && used <= room) return { items, used, whole: true };
+  while (items.length > 0 && used + itemNote(s.count - items.length).length > room) used -= (items.pop() ?? "").length;
+  if (items.length === 0) return null;
+  return { items, used: used + itemNote(s.count - items.length).length, whole: false };
+}
+function fitSections(sections, maxChars, reserve = 0) {
+  const kept = /* @__PURE__ */ new Map();
+  let remaining = maxChars - reserve;
+  for (const s of sections) {
+    if (!s.required) continue;
+    const items = renderAll(s);
+    kept.set(s, items);
+    remaining -= s.head.length + s.tail.length + items.reduce((n, t) => n + t.length, 0);
+  }
+  const optional = sections.filter((s) => !s.required).sort((a, b) => a.priority - b.priority);
+  for (const s of optional) {
+    const fitted = fitItems(s, remaining);
+    const empty = s.count === 0 && s.head.length + s.tail.length === 0;
+    if (fitted === null) {
+      if (!empty) break;
+      continue;
+    }
+    kept.set(s, fitted.items);
+    remaining -= fitted.used;
+    if (!fitted.whole) break;
+  }
+  const parts = [];
+  const cuts = [];
+  for (const s of sections) {
+    const items = kept.get(s);
+    const cut = { id: s.id, label: s.label, counted: s.counted ?? false, total: s.count };
+    if (items === void 0) {
+      if (s.count > 0 || s.head.length + s.tail.length > 0) cuts.push({ ...cut, shown: 0 });
+      continue;
+    }
+    const hidden = s.count - items.length;
+    if (hidden > 0) cuts.push({ ...cut, shown: items.length });
+    parts.push(s.head);
+    pushAll(parts, items);
+    parts.push(hidden > 0 ? itemNote(hidden) : "", s.tail);
+  }
+  return { text: parts.join(""), cuts };
+}
+
+// src/core/report/blocks/section.ts
+var FULL_DETAIL = {
+  findingDetail: Number.POSITIVE_INFINITY,
+  reason: Number.POSITIVE_INFINITY,
+  outputLines: Number.POSITIVE_INFINITY,
+  outputChars: Number.POSITIVE_INFINITY,
+  summary: Number.POSITIVE_INFINITY
+};
+var CUT2 = " \u2026 (cut)";
+var UPSTREAM_IN_LINE = 200;
+function section(id2, label, priority, head2, items, tailText = "", required = false) {
+  const lazy = "count" in items ? items : listItems2(items);
+  return { id: id2, label, priority, head: head2, tail: tailText, required, count: lazy.count, item: lazy.item };
+}
+function textSection(id2, text2, opts = {}) {
+  return section(id2, id2, opts.priority ?? 0, text2, [], "", opts.required ?? false);
+}
+function counted(s) {
+  return { ...s, counted: true };
+}
+function details(summary, body) {
+  return { head: `${detailsOpen(summary)}${body}`, tail: "\n</details>\n\n" };
+}
+
+// src/core/report/cost.ts
+function tokensOf(u) {
+  return u.inputTokens + u.outputTokens;
+}
+function usageCostComplete(u) {
+  return u.costUsd === null ? tokensOf(u) === 0 : u.costComplete !== false;
+}
+function runCost(report2) {
+  const { total, workers, requests, metered } = report2.usage;
+  const workersComplete = workers.every(usageCostComplete);
+  const nothingSpent = tokensOf(total) === 0 && (metered === "gateway" || workers.length > 0);
+  const complete = total.costUsd === null ? nothingSpent && workersComplete : total.costComplete !== false && workersComplete;
+  const usd = total.costUsd ?? (complete ? 0 : null);
+  return { usd, complete, unknownFor: complete ? [] : unknownParts(workers, requests) };
+}
+function unknownParts(workers, requests) {
+  const models = (requests ?? []).filter((r) => r.costUsd === null && r.refused === void 0 && tokensOf(r) > 0).map((r) => r.model ?? `${r.provider} (no model named)`);
+  if (models.length > 0) return [...new Set(models)];
+  return workers.filter((w) => !usageCostComplete(w)).map((w) => w.worker);
+}
+function usageCost(u) {
+  return { usd: u.costUsd, complete: usageCostComplete(u) };
+}
+
+// src/core/report/format.ts
+var SEVERITY_ORDER = ["blocking", "major", "minor", "info"];
+var SEVERITY_RANK = { blocking: 0, major: 1, minor: 2, info: 3 };
+function isActive(f) {
+  return f.disposition !== "refuted";
+}
+var ID_ORDER = new Intl.Collator("en", { numeric: true });
+function compareFindings(a, b) {
+  return SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || Number(b.disposition === "confirmed") - Number(a.disposition === "confirmed") || ID_ORDER.compare(a.id, b.id);
+}
+function countActiveBySeverity(findings) {
+  const counts = { blocking: 0, major: 0, minor: 0, info: 0 };
+  for (const f of findings) if (isActive(f)) counts[f.severity] += 1;
+  return counts;
+}
+function severityCountsText(counts) {
+  return SEVERITY_ORDER.map((s) => `${counts[s]} ${s}`).join(", ");
+}
+function verdictLabel(report2) {
+  const { value, runStatus } = report2.verdict;
+  if (runStatus === "contract-violated") return "\u26A0\uFE0F FAIL (contract violated)";
+  if (runStatus === "error") return "\u{1F4A5} FAIL (run error)";
+  if (runStatus === "unavailable") return "\u23F8\uFE0F NO VERDICT (provider unavailable)";
+  if (value === "FAIL" && stoppedByBudget(report2)) return "\u274C FAIL (budget exceeded)";
+  return value === "PASS" ? "\u2705 PASS" : "\u274C FAIL";
+}
+function triggerText(trigger) {
+  return trigger.actor ? `${trigger.kind} by ${escapeInline(clip(trigger.actor, 100, "\u2026"))}` : trigger.kind;
+}
+function shortSha(sha2) {
+  return sha2.slice(0, 7);
+}
+function formatDuration(ms) {
+  if (ms < 1e3) return `${ms} ms`;
+  const totalSeconds = Math.round(ms / 1e3);
+  const h = Math.floor(totalSeconds / 3600);
+  const m = Math.floor(totalSeconds % 3600 / 60);
+  const s = totalSeconds % 60;
+  if (h > 0) return `${h}h ${String(m).padStart(2, "0")}m`;
+  if (m > 0) return `${m}m ${String(s).padStart(2, "0")}s`;
+  return `${s}s`;
+}
+function stoppedByBudget(report2) {
+  return report2.usage.budgetExceeded !== void 0 || [report2.executor.status, ...report2.verifiers.map((v) => v.status), report2.critic?.status].includes(
+    "budget-exceeded"
+  );
+}
+function formatUsd(usd) {
+  return usd > 0 && usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
+}
+function formatCost(usd, complete) {
+  if (usd === null) return "cost unknown";
+  return complete ? formatUsd(usd) : `\u2265 ${formatUsd(usd)}`;
+}
+function formatUsage(usage) {
+  if (!usage) return "not reported";
+  const tokens = `${formatCount(usage.inputTokens)} in / ${formatCount(usage.outputTokens)} out`;
+  if (usage.billing === "subscription") return `${tokens} \xB7 subscription`;
+  const cost = usageCost(usage);
+  return `${tokens} \xB7 ${formatCost(cost.usd, cost.complete)}`;
+}
+function formatRunUsage(report2) {
+  const total = report2.usage.total;
+  const cost = runCost(report2);
+  const tokens = `${formatCount(total.inputTokens)} in / ${formatCount(total.outputTokens)} out`;
+  const unknown = cost.usd !== null && cost.unknownFor.length > 0 ? ` (cost unknown for ${cost.unknownFor.map((n) => escapeInline(clip(n, 80, "\u2026"))).join(", ")})` : "";
+  const by = report2.usage.metered === "gateway" ? ", metered by okstra" : report2.usage.metered === "self-reported" ? ", as the agent CLIs reported" : "";
+  return `${tokens} \xB7 ${formatCost(cost.usd, cost.complete)}${unknown}${by}`;
+}
+function formatSpend(spend) {
+  return `${formatCount(spend.tokens)} tokens \xB7 ${formatCost(spend.usd, spend.usdComplete)} \xB7 ${formatCount(spend.runs)} run${spend.runs === 1 ? "" : "s"}`;
+}
+function workerStatusText(status2, upstream, maxMessage) {
+  if (!upstream) return status2;
+  const code = upstream.status === null ? "connection failed" : String(upstream.status);
+  return `${status2} (upstream ${code}: ${escapeInline(clip(upstream.message.replace(/\s+/g, " "), maxMessage, "\u2026"))})`;
+}
+function findingLocation(f, opts = {}) {
+  if (!f.file) return "\u2014";
+  const range = f.line === null ? "" : f.endLine !== null && f.endLine !== f.line ? `:${f.line}-${f.endLine}` : `:${f.line}`;
+  return inlineCode(`${f.file}${range}`, opts);
+}
+function findingWho(f) {
+  const parts = [`raised by ${escapeInline(f.raisedBy)}`];
+  if (f.confirmedBy.length > 0) parts.push(`confirmed by ${f.confirmedBy.map(escapeInline).join(", ")}`);
+  if (f.refutedBy.length > 0) parts.push(`refuted by ${f.refutedBy.map(escapeInline).join(", ")}`);
+  return parts.join("; ");
+}
+function qaCounts(report2) {
+  return { passed: report2.qa.filter((q) => q.passed).length, total: report2.qa.length };
+}
+function qaOutcomeText(report2) {
+  const { passed, total } = qaCounts(report2);
+  return total === 0 ? NO_QA_RAN : `${passed}/${total} passed`;
+}
+var NO_QA_RAN = "no QA command ran";
+function stageHeading(report2) {
+  const title = report2.stage.title.trim() === "" ? "" : `: ${escapeInline(clip(report2.stage.title, 200, "\u2026"))}`;
+  return `${inlineCode(report2.plan.id)} \xB7 stage ${report2.stage.number}${title}`;
+}
+function fullReportPointer(report2, fullReportUrl) {
+  const explicit = fullReportUrl ? linkTarget(fullReportUrl) : null;
+  if (explicit) return `[the full report](${explicit})`;
+  const runPage = report2.run.url ? linkTarget(report2.run.url) : null;
+  if (runPage) return `[the run page](${runPage})`;
+  const path = report2.ledgerRow?.report_path;
+  return path ? `${inlineCode(path)} on the ledger branch` : "the stored report of this run";
+}
+
+// src/core/report/blocks/verdict.ts
+function headlineSection(report2, level) {
+  const run2 = report2.run;
+  const facts = [
+    `attempt ${run2.attempt}`,
+    triggerText(run2.trigger),
+    formatDuration(run2.durationMs),
+    `${inlineCode(clip(report2.git.branch, 200, "\u2026"))} ${shortSha(report2.git.baseCommit)}..${shortSha(report2.git.headCommit)}${report2.git.reusedBranch ? " (fix run on the preserved branch)" : ""}`
+  ];
+  const head2 = `${level} ${verdictLabel(report2)} \u2014 ${stageHeading(report2)}
+
+${facts.join(" \xB7 ")}
+
+`;
+  return section("headline", "headline", 0, head2, [], "", true);
+}
+var NO_ISOLATION_WARNING = "\u26A0\uFE0F **Agents ran with okstra's own privileges (isolation: none): they could read the run's secrets.**";
+function isolationSection(report2) {
+  const iso = report2.isolation;
+  if (!iso) return section("isolation", "isolation statement", 1, "", []);
+  if (iso.mode === "none")
+    return section("isolation", "isolation statement", 0, `${NO_ISOLATION_WARNING}
+
+`, [], "", true);
+  return section(
+    "isolation",
+    "isolation statement",
+    1,
+    `\u{1F512} **Isolation:** ${escapeInline(clip(iso.detail, 300, "\u2026"))}
+
+`,
+    []
+  );
+}
+function budgetSection(report2) {
+  const b = report2.usage.budgetExceeded;
+  if (!b) return section("budget", "budget refusal", 0, "", []);
+  const limit = `the ${b.scope} budget (${inlineCode(`budgets.${b.scope}`)}) of ${escapeInline(clip(b.limit, 100, "\u2026"))}`;
+  const spent = escapeInline(clip(b.spent, 100, "\u2026"));
+  const what = b.reservation ? `${limit} had ${escapeInline(clip(b.headroom ?? "unknown", 100, "\u2026"))} left with ${spent} spent; the model gateway refused a request of ${escapeInline(b.worker)} that could have cost ${escapeInline(clip(b.reservation, 100, "\u2026"))}` : `${limit} was reached with ${spent} spent; the model gateway refused the next request of ${escapeInline(b.worker)}`;
+  const text2 = `\u{1F4B8} **Budget exceeded:** ${what}.
+
+`;
+  return section("budget", "budget refusal", 0, text2, [], "", true);
+}
+function reasonsSection(report2, limits) {
+  const items = report2.verdict.reasons.map((r) => `- ${escapeInline(clip(r, limits.reason, CUT2))}
+`);
+  return counted(
+    section(
+      "reasons",
+      "verdict reasons",
+      0,
+      items.length > 0 ? "**Why:**\n\n" : "",
+      items,
+      items.length > 0 ? "\n" : ""
+    )
+  );
+}
+function sidecarSection(report2, limits) {
+  const ev = report2.stageSidecarEvidence;
+  const text2 = "withheld" in ev ? `**Carry withheld** \u2014 \`carry/stage-${ev.stageNumber}.json\` was not written: ${escapeInline(clip(ev.withheld, limits.reason, CUT2))}
+
+` : `**Carry written** to ${inlineCode(ev.carryPath)}.
+
+`;
+  return section("carry", "carry outcome", 0, text2, [], "", true);
+}
+function findingItem(f, limits) {
+  const state = f.disposition === "standing" ? "" : ` (${f.disposition})`;
+  const head2 = `- **${f.severity}**${state} \xB7 ${inlineCode(f.id)} \xB7 **${escapeInline(clip(f.title, limits.reason, CUT2))}** \u2014 ${findingLocation(f)} \xB7 ${findingWho(f)}
+`;
+  const detail = f.detail.trim() === "" ? "" : `
+${indent(escapeBlock(clip(f.detail, limits.findingDetail, CUT2)), "  ")}
+
+`;
+  return `${head2}${detail}`;
+}
+var FINDING_GROUP_LABELS = {
+  blocking: "blocking findings",
+  major: "major findings",
+  minor: "minor and info findings",
+  refuted: "refuted findings"
+};
+function findingsSection(group, groups, priority, limits, collapsed) {
+  const id2 = `findings-${group}`;
+  const label = FINDING_GROUP_LABELS[group];
+  const findings = groups[group];
+  if (findings.length === 0) return section(id2, label, priority, "", []);
+  const sorted = [...findings].sort(compareFindings);
+  const items = { count: sorted.length, item: (i) => findingItem(sorted[i], limits) };
+  const title = `${label[0]?.toUpperCase() ?? ""}${label.slice(1)} (${formatCount(sorted.length)})`;
+  if (collapsed) {
+    const d = details(title, "");
+    return counted(section(id2, label, priority, d.head, items, d.tail));
+  }
+  return counted(section(id2, label, priority, `**${title}**
+
+`, items, "\n"));
+}
+function errorsSection(report2, priority, limits) {
+  const items = report2.errors.map(
+    (e) => `- ${e.at} \xB7 ${escapeInline(e.phase)}: ${escapeInline(clip(e.message, limits.reason, CUT2))}
+`
+  );
+  return counted(
+    section(
+      "errors",
+      "run errors",
+      priority,
+      items.length > 0 ? `**Run errors (${items.length})**
+
+` : "",
+      items,
+      items.length > 0 ? "\n" : ""
+    )
+  );
+}
+function failedWorkerItem(w, limits) {
+  const role = w.role === "reverify" ? `re-verify of ${inlineCode(w.findingId ?? "?")}` : w.role;
+  const head2 = `- **${escapeInline(w.worker)}** (${role}) \u2014 ${workerStatusText(w.status, w.upstreamError, UPSTREAM_IN_LINE)}: ${escapeInline(clip(w.failure.reason, limits.reason, CUT2))}
+`;
+  if (w.failure.stderrTail.trim() === "") return `${head2}  _No stderr output._
+
+`;
+  const out = tail(w.failure.stderrTail, limits.outputLines, limits.outputChars);
+  return `${head2}
+  <details><summary>last lines of stderr</summary>
+
+${indent(codeBlock(out), "  ")}
+
+  </details>
+
+`;
+}
+function failuresSection(report2, priority, limits) {
+  const failed = failedWorkers(report2);
+  if (failed.length === 0) return section("failures", "workers without a result", priority, "", []);
+  const items = failed.map((w) => failedWorkerItem(w, limits));
+  return counted(
+    section(
+      "failures",
+      "workers without a result",
+      priority,
+      `**Workers without a result (${failed.length})**
+
+`,
+      items,
+      "\n"
+    )
+  );
+}
+function queueSection(report2, priority) {
+  const q = report2.remainingQueue;
+  const text2 = q.length === 0 ? "" : `**Remaining queue:** ${q.map((n) => `stage ${n}`).join(", ")}.
+
+`;
+  return section("queue", "remaining queue", priority, text2, []);
+}
+function groupFindings(findings) {
+  const groups = { blocking: [], major: [], minor: [], refuted: [] };
+  for (const f of findings) {
+    if (f.disposition === "refuted") groups.refuted.push(f);
+    else if (f.severity === "blocking") groups.blocking.push(f);
+    else if (f.severity === "major") groups.major.push(f);
+    else groups.minor.push(f);
+  }
+  return groups;
+}
+
+// src/core/report/blocks/evidence.ts
+function qaRow(q) {
+  const exit = q.exitCode === null ? "killed" : String(q.exitCode);
+  return `| ${q.passed ? "\u2705" : "\u274C"} | ${q.source} | ${escapeInline(q.label) || "\u2014"} | ${inlineCode(q.cmd, { inTable: true })} | ${exit} | ${formatDuration(q.durationMs)} |
+`;
+}
+function qaSection(report2, priority, collapsed) {
+  const total = report2.qa.length;
+  const title = `QA commands (${qaOutcomeText(report2)})`;
+  const table = tableHead(["", "source", "label", "command", "exit", "time"]);
+  const items = report2.qa.map(qaRow);
+  if (total === 0) return section("qa", "QA results", priority, `**${title}**
+
+`, []);
+  if (collapsed) {
+    const d = details(title, table);
+    return section("qa", "QA results", priority, d.head, items, d.tail);
+  }
+  return section("qa", "QA results", priority, `**${title}**
+
+${table}`, items, "\n");
+}
+function qaOutputSection(report2, priority, limits, onlyFailed) {
+  const shown2 = report2.qa.filter((q) => (!onlyFailed || !q.passed) && q.outputTail.trim() !== "");
+  const items = shown2.map((q) => {
+    const exit = q.exitCode === null ? "killed" : `exit ${q.exitCode}`;
+    const out = tail(q.outputTail, limits.outputLines, limits.outputChars);
+    return detailsBlock(`${escapeInline(clip(q.label || q.cmd, 200, "\u2026"))} \u2014 ${exit}`, codeBlock(out));
+  });
+  const label = onlyFailed ? "output of failed QA commands" : "QA output";
+  return section(
+    "qa-output",
+    label,
+    priority,
+    items.length > 0 ? `**${label[0]?.toUpperCase()}${label.slice(1)}**
+
+` : "",
+    items,
+    items.length > 0 ? "\n" : ""
+  );
+}
+function evidenceCell(w) {
+  const count = `${w.evidenceRead.length} file${w.evidenceRead.length === 1 ? "" : "s"}`;
+  const source = w.evidence === "events" ? " (tool events)" : w.evidence === "self-reported" ? " (self-reported)" : "";
+  const unread = w.unreadCitations ?? [];
+  const shown2 = unread.slice(0, 3).map((p) => inlineCode(p, { inTable: true })).join(", ");
+  const more = unread.length > 3 ? ` and ${unread.length - 3} more` : "";
+  return `${count}${source}${unread.length > 0 ? `; cited unopened: ${shown2}${more}` : ""}`;
+}
+function verifiersSection(report2, priority, collapsed) {
+  const table = tableHead(["worker", "status", "verdict", "findings", "evidence read", "time", "usage"]);
+  const items = report2.verifiers.map(
+    (v) => `| ${escapeInline(v.worker)} | ${workerStatusText(v.status, v.upstreamError, UPSTREAM_IN_LINE)} | ${v.verdict ?? "\u2014"} | ${v.findings.length} | ${evidenceCell(v)} | ${formatDuration(v.durationMs)} | ${formatUsage(v.usage)} |
+`
+  );
+  const verdicts = report2.verifiers.map((v) => v.verdict ?? v.status).join(", ");
+  const title = `Verifiers (${report2.verifiers.length}${verdicts ? `: ${verdicts}` : ""})`;
+  if (items.length === 0) return section("verifiers", "verifiers", priority, `**Verifiers:** none ran.
+
+`, []);
+  if (collapsed) {
+    const d = details(title, table);
+    return section("verifiers", "verifiers", priority, d.head, items, d.tail);
+  }
+  return section("verifiers", "verifiers", priority, `**${title}**
+
+${table}`, items, "\n");
+}
+function executorSection(report2, priority, limits) {
+  const e = report2.executor;
+  const commits = e.commits.map((c) => `- ${inlineCode(shortSha(c.sha))} ${escapeInline(c.subject)}
+`);
+  const summary = e.summary.trim() === "" ? "_No summary._" : escapeBlock(clip(e.summary, limits.summary, CUT2));
+  const d = details(
+    `Executor: ${escapeInline(e.worker)} \u2014 ${workerStatusText(e.status, e.upstreamError, UPSTREAM_IN_LINE)}, ${formatDuration(e.durationMs)}, ${e.commits.length} commit${e.commits.length === 1 ? "" : "s"}`,
+    `${summary}
+
+Usage: ${formatUsage(e.usage)}
+
+`
+  );
+  return section("executor", "executor summary and commits", priority, d.head, commits, d.tail);
+}
+function convergenceSection(report2, priority) {
+  const c = report2.convergence;
+  let text2 = `**Convergence:** ${c.rounds} round${c.rounds === 1 ? "" : "s"}, ${c.disputed} disputed, ${c.resolved} resolved.`;
+  if (report2.critic) {
+    const k = report2.critic;
+    text2 += ` **Critic:** ${escapeInline(k.worker)} \u2014 ${workerStatusText(k.status, k.upstreamError, UPSTREAM_IN_LINE)}, ${k.gaps} gap${k.gaps === 1 ? "" : "s"}${k.evidence ? `, evidence ${evidenceCell(k)}` : ""}.`;
+  }
+  return section("convergence", "convergence", priority, `${text2}
+
+`, []);
+}
+function gitSection(report2, priority) {
+  const g = report2.git;
+  const stat = `${g.diffStat.filesChanged} files changed, +${formatCount(g.diffStat.insertions)} \u2212${formatCount(g.diffStat.deletions)}`;
+  const items = g.outOfPlanFiles.map((p) => `- ${inlineCode(p)}
+`);
+  const head2 = `**Diff:** ${stat} (${inlineCode(`${shortSha(g.baseCommit)}..${shortSha(g.headCommit)}`)})${items.length > 0 ? `; ${items.length} outside the plan's files:` : "."}
+
+`;
+  return section("git", "diff stat and files outside the plan", priority, head2, items, items.length > 0 ? "\n" : "");
+}
+
+// src/core/report/blocks/bookkeeping.ts
+function workerUsageSection(report2, priority) {
+  const workers = report2.usage.workers;
+  if (workers.length === 0) return section("usage", "usage per worker", priority, "", []);
+  const items = workers.map((w) => `- ${escapeInline(w.worker)}: ${formatUsage(w)}
+`);
+  return counted(section("usage", "usage per worker", priority, "**Usage by worker**\n\n", items, "\n"));
+}
+function rosterSection(report2, priority) {
+  const table = tableHead(["roster name", "function", "provider", "model", "usage"]);
+  const usageOf = new Map(report2.usage.workers.map((u) => [u.worker, u]));
+  const items = report2.roster.map(
+    (r) => `| ${escapeInline(r.name)} | ${r.function} | ${r.provider} | ${r.model ? inlineCode(r.model, { inTable: true }) : "\u2014"} | ${formatUsage(usageOf.get(r.name) ?? null)} |
+`
+  );
+  const d = details(`Roster and usage (total ${formatRunUsage(report2)})`, table);
+  return section("roster", "roster and usage", priority, d.head, items, d.tail);
+}
+function progressSection(report2, priority) {
+  const lines = report2.progress.map((p) => `${p.at}  ${stripInvisible(p.line)}
+`);
+  const a = report2.activity;
+  const activity = a ? `Worker activity: ${a.events} event${a.events === 1 ? "" : "s"}${a.droppedEvents > 0 ? ` (${a.droppedEvents} more left out at the size bound)` : ""} in ${inlineCode(a.path)} on the ledger branch.
+
+` : "";
+  if (lines.length === 0) return section("progress", "progress checkpoints", priority, activity, []);
+  const fence = fenceFor(lines.join(""));
+  const d = details(`Progress checkpoints (${lines.length})`, `${fence}text
+`);
+  return counted(
+    section("progress", "progress checkpoints", priority, `${activity}${d.head}`, lines, `${fence}
+${d.tail}`)
+  );
+}
+
+// src/core/report/fallbacks.ts
+var REASON_CHARS = 300;
+function fallbackLine(f) {
+  const took = f.replacedBy === null ? "no fallback was left" : `${f.replacedBy} took over`;
+  return `${f.worker} (${f.function}) could not work: ${clip(f.reason.replace(/\s+/g, " "), REASON_CHARS, "\u2026")}; ${took}`;
+}
+function fallbackLines(report2) {
+  return (report2.fallbacks ?? []).map(fallbackLine);
+}
+function fallbacksSection(report2) {
+  const lines = fallbackLines(report2);
+  if (lines.length === 0) return textSection("fallbacks", "", { priority: 1 });
+  const items = lines.map((l) => `- ${escapeInline(l)}
+`).join("");
+  return textSection("fallbacks", `\u{1F501} **Providers unavailable:**
+
+${items}
+`, { required: true });
+}
+
+// src/core/report/notice.ts
+function cutNotice(cuts, limitName, pointer) {
+  if (cuts.length === 0) return "";
+  const what = cuts.map((c) => {
+    if (!c.counted || c.total === 0) return c.label;
+    if (c.shown === 0) return `${c.label} (all ${formatCount(c.total)})`;
+    return `${c.label} (${formatCount(c.total - c.shown)} of ${formatCount(c.total)})`;
+  }).join("; ");
+  return `> [!NOTE]
+> Shortened to fit ${limitName}. Left out: ${what}. Everything is in ${pointer}.
+
+`;
+}
+function fitWithNotice(sections, maxChars, limitName, pointer, footer) {
+  const worstCase = sections.filter((s) => !s.required).map((s) => ({ id: s.id, label: s.label, counted: s.counted ?? false, shown: s.count, total: s.count }));
+  const reserve = cutNotice(worstCase, limitName, pointer).length + footer.length;
+  const fitted = fitSections(sections, maxChars, reserve);
+  const text2 = `${fitted.text}${cutNotice(fitted.cuts, limitName, pointer)}${footer}`;
+  return { text: clip(text2, maxChars, "\n\n\u2026 (cut at the limit)\n"), cuts: fitted.cuts };
+}
+
+// src/core/report/evidence-block.ts
+var SHOWN = 10;
+function evidenceSection(report2, priority) {
+  const e = report2.evidence;
+  const outside = report2.git.outOfPlanFiles;
+  if (!e) return textSection("evidence", "", { priority });
+  const lines = [
+    ...report2.qa.map((q) => `- tests of ${escapeInline(q.label || q.cmd)}: ${tallyText(q.tests ?? null)}`),
+    `- red, then green: ${tddText(e)}`,
+    ...e.problems.map((p) => `- \u26D4 ${escapeInline(p.label)}: ${escapeInline(p.detail)}`),
+    ...outside.length > 0 ? [`- changed outside its plan: ${idsText(outside).slice(2)}`] : []
+  ];
+  return textSection("evidence", `**What okstra checked itself**
+
+${lines.join("\n")}
+
+`, { priority });
+}
+function tallyText(t) {
+  if (t === null) return "tests not counted";
+  return `${t.run} ran: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped (${t.format})`;
+}
+function tddText(e) {
+  switch (e.outcome) {
+    case "red-green":
+      return e.redAtBase.length > 0 ? `failed at the base${idsText(e.redAtBase)}; pass at the head` : "a QA command failed at the base; all pass at the head";
+    case "no-red":
+      return "\u26D4 nothing failed at the base with the stage\u2019s tests laid over it";
+    case "kept":
+      return "not asked (`tdd: none`); no test was lost";
+    case "not-checked":
+      return "not checked (QA failed at the head)";
+  }
+}
+function idsText(ids2) {
+  if (ids2.length === 0) return "";
+  const shown2 = ids2.slice(0, SHOWN).map((id2) => inlineCode(id2));
+  return `: ${shown2.join(", ")}${ids2.length > SHOWN ? ` and ${ids2.length - SHOWN} more` : ""}`;
+}
+function errorAnalysisSection(report2, priority) {
+  const causes = report2.errorAnalysis ?? [];
+  if (causes.length === 0) return textSection("error-analysis", "", { priority });
+  const lines = causes.map(
+    (c) => `- **${escapeInline(c.rule)}**: ${escapeInline(c.observed)} \u2192 ${escapeInline(c.next)}`
+  );
+  return textSection("error-analysis", `**What the fix run starts from**
+
+${lines.join("\n")}
+
+`, { priority });
+}
+
+// src/core/report/vendors.ts
+var SINGLE_VENDOR_LABEL = "single-vendor verification";
+var MODEL_MAKERS = { claude: "Anthropic", codex: "OpenAI", gemini: "Google" };
+function modelMaker(model) {
+  const name = (model ?? "").toLowerCase().replace(/^[a-z0-9-]+\//, "");
+  if (/^claude\b/.test(name)) return "claude";
+  if (/^(gpt|codex|o\d)/.test(name)) return "codex";
+  if (/^gemini\b/.test(name)) return "gemini";
+  return null;
+}
+function vendorOf2(member) {
+  if (member.provider === "command") return `command:${member.name}`;
+  if (member.provider === "copilot") return modelMaker(member.model) ?? `copilot:${member.model ?? member.name}`;
+  return member.provider;
+}
+function vendorLabel(executor) {
+  if (executor.provider === "command") return executor.name;
+  if (executor.provider !== "copilot") return executor.provider;
+  const maker = modelMaker(executor.model);
+  return maker ? `${MODEL_MAKERS[maker]} models` : `Copilot CLI's ${executor.model ?? "default"} model`;
+}
+function singleVendor(roster) {
+  const executor = roster.find((m) => m.function === "executor");
+  const verifiers = roster.filter((m) => m.function === "verifier");
+  if (!executor || verifiers.length === 0) return null;
+  const vendor = vendorOf2(executor);
+  if (!verifiers.every((v) => vendorOf2(v) === vendor)) return null;
+  return vendorLabel(executor);
+}
+function sentence(vendor, verifiersKey) {
+  return `the executor and every verifier are ${vendor} (the verifiers in fresh read-only sessions), so no other vendor's model checked this work; add another vendor's API key and list it under ${verifiersKey} in .okstra/config.yml for cross-vendor verification`;
+}
+function whoIs(member) {
+  const maker = member.provider === "copilot" ? modelMaker(member.model) : null;
+  return maker ? `${member.name} (${MODEL_MAKERS[maker]}'s ${member.model ?? ""})` : member.name;
+}
+function crossVendorCopilotLine(roster) {
+  const executor = roster.find((m) => m.function === "executor");
+  const verifiers = roster.filter((m) => m.function === "verifier");
+  if (!executor || singleVendor(roster) !== null || verifiers.length === 0) return null;
+  if (![executor, ...verifiers].some((m) => m.provider === "copilot")) return null;
+  return `cross-vendor verification: ${whoIs(executor)} executed; ${verifiers.map(whoIs).join(", ")} verified`;
+}
+function singleVendorSection(report2) {
+  const vendor = singleVendor(report2.roster);
+  if (vendor === null) {
+    const copilot = crossVendorCopilotLine(report2.roster);
+    const text3 = copilot === null ? "" : `${escapeInline(copilot.charAt(0).toUpperCase() + copilot.slice(1))}.
+
+`;
+    return textSection("single-vendor", text3, { priority: 1 });
+  }
+  const label = SINGLE_VENDOR_LABEL.charAt(0).toUpperCase() + SINGLE_VENDOR_LABEL.slice(1);
+  const text2 = `\u26A0\uFE0F **${label}:** ${sentence(escapeInline(vendor), inlineCode("verifiers:"))}.
+
+`;
+  return textSection("single-vendor", text2, { required: true });
+}
+
+// src/core/report/summary.ts
+var SUMMARY_DETAIL = {
+  findingDetail: 600,
+  reason: 500,
+  outputLines: 20,
+  outputChars: 2e3,
+  summary: 1e3
+};
+function verdictSections(report2, heading, limits) {
+  return [
+    headlineSection(report2, heading),
+    isolationSection(report2),
+    singleVendorSection(report2),
+    fallbacksSection(report2),
+    reasonsSection(report2, limits)
+  ];
+}
+function countsLine(report2) {
+  const verifiers = report2.verifiers.map((v) => v.verdict ?? v.status);
+  return [
+    `**Findings:** ${severityCountsText(countActiveBySeverity(report2.findings))}`,
+    `**QA:** ${qaOutcomeText(report2)}`,
+    `**Verifiers:** ${verifiers.length > 0 ? verifiers.join(", ") : "none"}`,
+    `**Usage:** ${formatRunUsage(report2)}`
+  ].join(" \xB7 ");
+}
+function summaryOfRedacted(report2, opts = {}) {
+  const groups = groupFindings(report2.findings);
+  const sections = [
+    ...verdictSections(report2, "###", SUMMARY_DETAIL),
+    evidenceSection(report2, 1),
+    errorAnalysisSection(report2, 1),
+    budgetSection(report2),
+    sidecarSection(report2, SUMMARY_DETAIL),
+    textSection("counts", `${countsLine(report2)}
+
+`, { required: true }),
+    queueSection(report2, 1),
+    workerUsageSection(report2, 3),
+    findingsSection("blocking", groups, 1, SUMMARY_DETAIL, false),
+    findingsSection("major", groups, 2, SUMMARY_DETAIL, false)
+  ];
+  const pointer = fullReportPointer(report2, opts.fullReportUrl);
+  const fitted = fitWithNotice(sections, opts.maxChars ?? 65535, "the summary limit", pointer, "");
+  return { markdown: fitted.text, cuts: fitted.cuts };
+}
+
 // src/core/report/comment.ts
 var GITHUB_COMMENT_LIMIT = 65536;
 var COMMENT_DETAIL = {
@@ -34321,6 +34191,136 @@ function renderComment(input, opts = {}) {
     footer
   );
   return { body: fitted.text, cuts: fitted.cuts };
+}
+
+// src/core/report/check-run.ts
+var CHECK_OUTPUT_LIMIT = 65535;
+var ANNOTATIONS_PER_REQUEST = 50;
+var TITLE_LIMIT = 255;
+var MESSAGE_LIMIT = 2e4;
+var LEVEL_BY_SEVERITY = {
+  blocking: "failure",
+  major: "warning",
+  minor: "notice",
+  info: "notice"
+};
+var TEXT_DETAIL = {
+  findingDetail: 1e3,
+  reason: 800,
+  outputLines: 60,
+  outputChars: 6e3,
+  summary: 4e3
+};
+var SUMMARY_FAILURE_DETAIL = {
+  findingDetail: 0,
+  reason: 600,
+  outputLines: 8,
+  outputChars: 1200,
+  summary: 0
+};
+var SUMMARY_FAILURES_CHARS = 12e3;
+function annotationPath(file) {
+  const path = file.replace(/\\/g, "/").replace(/^(?:\.\/)+/, "");
+  if (path === "" || path.startsWith("/") || path.split("/").includes("..")) return null;
+  return path;
+}
+function findingAnnotations(findings) {
+  const out = [];
+  for (const f of [...findings].sort(compareFindings)) {
+    if (!isActive(f) || f.file === null || f.line === null) continue;
+    const path = annotationPath(f.file);
+    if (path === null) continue;
+    const detail = plainText(f.detail).trim();
+    out.push({
+      path,
+      start_line: f.line,
+      end_line: f.endLine !== null && f.endLine >= f.line ? f.endLine : f.line,
+      annotation_level: LEVEL_BY_SEVERITY[f.severity],
+      title: clip(plainText(`[${f.severity}] ${f.id}: ${f.title}`).replace(/\s+/g, " "), TITLE_LIMIT),
+      message: clip(
+        `${detail === "" ? plainText(f.title) : detail}
+
+Raised by ${f.raisedBy}${f.confirmedBy.length > 0 ? `; confirmed by ${f.confirmedBy.join(", ")}` : ""}.`,
+        MESSAGE_LIMIT
+      )
+    });
+  }
+  return out;
+}
+function batchAnnotations(annotations, size = ANNOTATIONS_PER_REQUEST) {
+  const batches = [];
+  for (let i = 0; i < annotations.length; i += size) batches.push(annotations.slice(i, i + size));
+  return batches;
+}
+function isRerunnableCheck(check2) {
+  if (check2.conclusion === "failure" || check2.conclusion === "timed_out") return true;
+  return check2.conclusion === "neutral" && (check2.title ?? "").startsWith(UNAVAILABLE_TITLE);
+}
+function checkConclusion(report2) {
+  if (report2.verdict.runStatus === "unavailable") return "neutral";
+  return report2.verdict.value === "PASS" && report2.verdict.runStatus === "passed" ? "success" : "failure";
+}
+var UNAVAILABLE_TITLE = "Provider unavailable";
+function checkTitle(report2) {
+  if (report2.verdict.runStatus === "unavailable")
+    return clip(`${UNAVAILABLE_TITLE} \u2014 ${report2.verdict.reasons.join("; ")}`, TITLE_LIMIT);
+  const c = countActiveBySeverity(report2.findings);
+  const qa = qaCounts(report2);
+  const { value, runStatus } = report2.verdict;
+  const status2 = runStatus === "contract-violated" || runStatus === "error" ? ` (${runStatus})` : value === "FAIL" && stoppedByBudget(report2) ? " (budget exceeded)" : "";
+  return clip(
+    `${report2.verdict.value}${status2} \u2014 ${c.blocking} blocking, ${c.major} major, ${c.minor} minor, ${c.info} info \xB7 QA ${qa.passed}/${qa.total}`,
+    TITLE_LIMIT
+  );
+}
+function renderCheckRun(input, opts = {}) {
+  const report2 = redactDeep(input);
+  const pointer = fullReportPointer(report2, opts.fullReportUrl);
+  const summary = summaryWithFailures(report2, opts.fullReportUrl);
+  const groups = groupFindings(report2.findings);
+  const sections = [
+    errorsSection(report2, 1, TEXT_DETAIL),
+    failuresSection(report2, 1, TEXT_DETAIL),
+    qaSection(report2, 2, false),
+    qaOutputSection(report2, 3, TEXT_DETAIL, true),
+    verifiersSection(report2, 2, false),
+    findingsSection("minor", groups, 4, TEXT_DETAIL, false),
+    findingsSection("refuted", groups, 6, TEXT_DETAIL, true),
+    executorSection(report2, 5, TEXT_DETAIL),
+    convergenceSection(report2, 2),
+    gitSection(report2, 5),
+    rosterSection(report2, 7),
+    progressSection(report2, 8)
+  ];
+  const text2 = fitWithNotice(sections, CHECK_OUTPUT_LIMIT, "the check-run text limit", pointer, "");
+  const title = checkTitle(report2);
+  const annotations = findingAnnotations(report2.findings);
+  const batches = batchAnnotations(annotations);
+  const requests = (batches.length > 0 ? batches : [[]]).map((batch, i) => ({
+    output: i === 0 ? { title, summary: summary.markdown, text: text2.text, annotations: batch } : { title, summary: summary.markdown, annotations: batch }
+  }));
+  return {
+    name: checkRunName(report2.plan.id, report2.stage.number),
+    conclusion: checkConclusion(report2),
+    title,
+    summary: summary.markdown,
+    text: text2.text,
+    annotations,
+    requests,
+    cuts: { summary: summary.cuts, text: text2.cuts }
+  };
+}
+function summaryWithFailures(report2, fullReportUrl) {
+  const failures = fitSections([failuresSection(report2, 0, SUMMARY_FAILURE_DETAIL)], SUMMARY_FAILURES_CHARS);
+  const block = failures.text === "" ? "" : `${failures.text}${failures.cuts.length > 0 ? "_More in the details below._\n\n" : ""}`;
+  const summary = summaryOfRedacted(report2, {
+    maxChars: CHECK_OUTPUT_LIMIT - block.length,
+    ...fullReportUrl ? { fullReportUrl } : {}
+  });
+  if (block === "") return summary;
+  const headline = headlineSection(report2, "###").head;
+  const markdown = summary.markdown.startsWith(headline) ? `${headline}${block}${summary.markdown.slice(headline.length)}` : `${block}${summary.markdown}`;
+  return { markdown, cuts: [...failures.cuts, ...summary.cuts] };
 }
 
 // src/core/report/plan-status.ts
