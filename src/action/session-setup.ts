@@ -215,6 +215,31 @@ export async function openRepository(io: ActionIo, ctx: RunnerContext): Promise<
   return opened;
 }
 
+/** The checked-out commit when the runner says the run was triggered for it on the default branch, else null. */
+function triggeredCommit(ctx: RunnerContext, defaultBranch: string, head: string): string | null {
+  const triggered = ctx.triggeredOn;
+  return triggered?.ref === `refs/heads/${defaultBranch}` && triggered.sha === head ? head : null;
+}
+
+/**
+ * The rules read before the checkout's credentials are taken, when they need no fetch (the run's own commit is the
+ * default branch's, see loadRules): parsing them, CPU work, overlaps the credentials' git calls. Null otherwise.
+ */
+export function rulesBeforeCredentials(
+  refs: RemoteRefs,
+  head: string,
+  inputs: ActionInputs,
+  ctx: RunnerContext,
+): Promise<Rules> | null {
+  const defaultBranch = ctx.event.defaultBranch;
+  const commit = defaultBranch ? triggeredCommit(ctx, defaultBranch, head) : null;
+  if (!defaultBranch || !commit) return null;
+  const rules = timed('session:rules', () => loadRules(refs, defaultBranch, inputs.config, commit));
+  // Awaited by readRules; a session that stops before it (credentials refused) must not leave it unhandled.
+  rules.catch(() => undefined);
+  return rules;
+}
+
 /** The rules from the default branch, the run's config (the inputs' overrides applied) and the plan commit. */
 export async function readRules(
   io: ActionIo,
@@ -222,14 +247,14 @@ export async function readRules(
   head: string,
   inputs: ActionInputs,
   ctx: RunnerContext,
+  early: Promise<Rules> | null = null,
 ): Promise<{ defaultBranch: string; rules: Rules; planCommit: string; config: OkstraConfig }> {
   const defaultBranch = ctx.event.defaultBranch ?? (await timed('session:default-branch', () => refs.defaultBranch()));
   if (!defaultBranch) throw new Error(`cannot tell the default branch of ${REMOTE}; the config is read from it`);
   // The run was triggered on the default branch and its commit is the one checked out: the rules are read from it.
-  const triggered = ctx.triggeredOn;
-  const onDefault = triggered?.ref === `refs/heads/${defaultBranch}` && triggered.sha === head ? head : null;
+  const onDefault = triggeredCommit(ctx, defaultBranch, head);
   const rules = (): Promise<Rules> =>
-    timed('session:rules', () => loadRules(refs, defaultBranch, inputs.config, onDefault));
+    early ?? timed('session:rules', () => loadRules(refs, defaultBranch, inputs.config, onDefault));
   const plan = (): Promise<string> =>
     timed('session:plan-commit', () => resolvePlanCommit(io, refs, head, inputs, ctx));
   // The plan's commit (a fetch when the checkout lacks `plan-ref`) needs nothing of the rules: side by side when the

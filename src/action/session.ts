@@ -25,6 +25,7 @@ import {
   openBoundary,
   openRepository,
   readRules,
+  rulesBeforeCredentials,
   REMOTE,
   resolvePullRequest,
   takeCredentials,
@@ -85,27 +86,48 @@ export async function openSession(d: SessionDeps): Promise<Session> {
   const progressIntervalMs = progressIntervalFrom(d.env);
   const clientModule = startClientModule(inputs);
   const { refs, head } = await openRepository(io, ctx);
+  const early = rulesBeforeCredentials(refs, head, inputs, ctx);
+  // Credentials out of the checkout's config for the run (session-setup.ts); restored by dispose(), or here when the
+  // session cannot be opened (a config that fails validation, a CLI that cannot be installed, a boundary that fails).
+  const credentials = await timed('session:credentials', () => takeCredentials(io, inputs, refs.repoDir, d.scrub));
+  refs.useRemoteEnv(credentials.remoteEnv);
+  try {
+    return await openWithCredentials(d, { refs, head, early, credentials, clientModule, progressIntervalMs });
+  } catch (error) {
+    await credentials.restore();
+    throw error;
+  }
+}
+
+/** The rest of {@link openSession}, once the credentials are out of the checkout. */
+async function openWithCredentials(
+  d: SessionDeps,
+  o: {
+    refs: RemoteRefs;
+    head: string;
+    early: Promise<Rules> | null;
+    credentials: { remoteEnv: Record<string, string>; restore: () => Promise<void> };
+    clientModule: Promise<typeof ClientModule> | null;
+    progressIntervalMs: number | undefined;
+  },
+): Promise<Session> {
+  const { io, inputs, ctx } = d;
+  const { refs, head } = o;
   const repoDir = refs.repoDir;
-  // Credentials out of the checkout's config for the run (session-setup.ts); restored by dispose().
-  const { remoteEnv, restore: restoreCredentials } = await timed('session:credentials', () =>
-    takeCredentials(io, inputs, repoDir, d.scrub),
-  );
-  refs.useRemoteEnv(remoteEnv);
-  const { defaultBranch, rules, planCommit, config } = await readRules(io, refs, head, inputs, ctx);
+  const { remoteEnv, restore: restoreCredentials } = o.credentials;
+  const { defaultBranch, rules, planCommit, config } = await readRules(io, refs, head, inputs, ctx, o.early);
   const penv = providerEnv(d.env, inputs);
   scrubProviderKeys(d, config, penv);
   if (inputs.installClis) await installClis(d, config, penv);
-  const client = await gitHubClient(d, clientModule, config);
+  const client = await gitHubClient(d, o.clientModule, config);
 
   const workspace = new StageWorkspace(repoDir, { remoteEnv });
-  const trustedWorktree =
-    rules.commit && rules.commit !== head && usesCommandProviders(config, inputs)
-      ? await workspace.addDetachedWorktree(rules.commit)
-      : null;
-  const trustedRoot = trustedWorktree ?? repoDir;
-  const removeTrusted = async (): Promise<void> => {
-    if (trustedWorktree) await workspace.removeWorktree(trustedWorktree);
-  };
+  const { trustedRoot, removeTrusted } = await trustedCheckout(
+    workspace,
+    rules,
+    head,
+    usesCommandProviders(config, inputs),
+  );
   const earlyPlan = earlyPlanRead(inputs, refs, planCommit, config.ledgerBranch);
   const boundary = openBoundary(io, inputs, config, { step: d.env, provider: penv }, [repoDir, trustedRoot]);
   const sandbox = new PendingSandbox(boundary.then((b) => b.sandbox));
@@ -114,14 +136,13 @@ export async function openSession(d: SessionDeps): Promise<Session> {
   if (inputs.mode !== 'stage')
     await sandbox.proven().catch(async (error: unknown) => {
       await removeTrusted();
-      await restoreCredentials();
       throw error;
     });
   // Looked up when the publisher first needs it, after a stage's claim (it never rejects: a pull request it cannot
   // read is warned of, and skipped).
   const prLookup = (): ReturnType<typeof resolvePullRequest> =>
     timed('session:pr-lookup', () => resolvePullRequest(io, client, ctx, inputs));
-  const publisher = stagePublisher(d, client, prLookup, progressIntervalMs);
+  const publisher = stagePublisher(d, client, prLookup, o.progressIntervalMs);
   const { log, deps } = engineEdges(d, { repoDir, remoteEnv, rules, config, sandbox, publisher, earlyPlan });
   return {
     io,
@@ -155,6 +176,26 @@ export async function openSession(d: SessionDeps): Promise<Session> {
       // A boundary that failed to open has closed what it had opened of it (openBoundary).
       await (await boundary.catch(() => null))?.reopenUntracked();
       await restoreCredentials();
+    },
+  };
+}
+
+/**
+ * Where command providers' relative paths resolve: the checkout when it is the rules' commit, else that commit
+ * checked out on its own (removed at the end), never a pull request's files.
+ */
+async function trustedCheckout(
+  workspace: StageWorkspace,
+  rules: Rules,
+  head: string,
+  needed: boolean,
+): Promise<{ trustedRoot: string; removeTrusted: () => Promise<void> }> {
+  const tree =
+    rules.commit && rules.commit !== head && needed ? await workspace.addDetachedWorktree(rules.commit) : null;
+  return {
+    trustedRoot: tree ?? workspace.repoDir,
+    removeTrusted: async () => {
+      if (tree) await workspace.removeWorktree(tree);
     },
   };
 }

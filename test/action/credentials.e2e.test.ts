@@ -90,6 +90,30 @@ describe('the checkout credential during a run', () => {
     expect(files.map((f) => ({ f, bytes: readFileSync(f, 'utf8'), mode: statSync(f).mode & 0o777 }))).toEqual(before);
   });
 
+  it("a config that fails validation stops the run before it claims, and the checkout's credential is given back", async () => {
+    const project = await makeProject({
+      plan: twoStagePlan(),
+      agents: { writer: WRITER, reviewer: PASSING_REVIEWER },
+      config: { verifiers: 5 },
+    });
+    const runnerTemp = tempDir('okstra-runner-temp-');
+    chmodSync(runnerTemp, 0o755);
+    const files = await persistCheckoutCredentials(project.workspace, runnerTemp, TOKEN);
+    const before = files.map((f) => ({ f, bytes: readFileSync(f, 'utf8'), mode: statSync(f).mode & 0o777 }));
+    api = await startFakeApi();
+    const run = await runAction(project, {
+      inputs: { mode: 'stage', plan: project.planPath, stage: '1' },
+      eventName: 'workflow_dispatch',
+      payload: workflowDispatchPayload({}),
+      api,
+      env: { RUNNER_TEMP: runnerTemp },
+    });
+    expect(run.exitCode).not.toBe(0);
+    expect(run.stdout + run.stderr).toMatch(/\.okstra\/config\.yml is not a valid okstra config/);
+    expect(await project.ledger()).toEqual([]);
+    expect(files.map((f) => ({ f, bytes: readFileSync(f, 'utf8'), mode: statSync(f).mode & 0o777 }))).toEqual(before);
+  });
+
   it('an HTTPS remote with no credential in the checkout and no github-token input: the run fails before claiming, saying what to set', async () => {
     const project = await makeProject({ plan: twoStagePlan(), agents: { writer: WRITER, reviewer: PASSING_REVIEWER } });
     const git = new Git(project.workspace);
