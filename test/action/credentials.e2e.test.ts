@@ -14,6 +14,7 @@ import {
   workflowDispatchPayload,
   WRITER,
   type FakeApi,
+  type Project,
 } from './harness.js';
 
 const SNOOP = join(import.meta.dirname, '..', 'helpers', 'config-snoop-agent.mjs');
@@ -29,6 +30,33 @@ afterEach(async () => {
 /** A provider command line: the snoop, then the scripted agent with an inline script. */
 const snoopCommand = (out: string, script: object): string =>
   `${process.execPath} ${SNOOP} --out ${out} -- ${process.execPath} ${SCRIPTED_AGENT} --json ${JSON.stringify(JSON.stringify(script))}`;
+
+/**
+ * The checkout's credential persisted as actions/checkout does, in `.git/config` and in a file under a world-readable
+ * $RUNNER_TEMP, as on a hosted runner; `files()` reads those files back (bytes and modes) to compare with `before`.
+ */
+async function persistedCheckout(project: Project): Promise<{
+  runnerTemp: string;
+  before: Array<{ f: string; bytes: string; mode: number }>;
+  files: () => Array<{ f: string; bytes: string; mode: number }>;
+}> {
+  const runnerTemp = tempDir('okstra-runner-temp-');
+  chmodSync(runnerTemp, 0o755);
+  const paths = await persistCheckoutCredentials(project.workspace, runnerTemp, TOKEN);
+  const files = () => paths.map((f) => ({ f, bytes: readFileSync(f, 'utf8'), mode: statSync(f).mode & 0o777 }));
+  return { runnerTemp, before: files(), files };
+}
+
+/** Stage 1 from a workflow_dispatch, as the stage job runs it. */
+function runStageOne(project: Project, fake: FakeApi, env: Record<string, string> = {}): ReturnType<typeof runAction> {
+  return runAction(project, {
+    inputs: { mode: 'stage', plan: project.planPath, stage: '1' },
+    eventName: 'workflow_dispatch',
+    payload: workflowDispatchPayload({}),
+    api: fake,
+    env,
+  });
+}
 
 describe('the checkout credential during a run', () => {
   it('no agent sees the persisted token in any git config; the run pushes anyway and the checkout config is as it was afterwards', async () => {
@@ -51,21 +79,12 @@ describe('the checkout credential during a run', () => {
 
     // As on a hosted runner, where $RUNNER_TEMP (…/work/_temp) is world-readable: git stops every
     // command of a user who cannot read a file its config includes, whatever the file holds.
-    const runnerTemp = tempDir('okstra-runner-temp-');
-    chmodSync(runnerTemp, 0o755);
-    const files = await persistCheckoutCredentials(project.workspace, runnerTemp, TOKEN);
-    const before = files.map((f) => ({ f, bytes: readFileSync(f, 'utf8'), mode: statSync(f).mode & 0o777 }));
+    const { runnerTemp, before, files } = await persistedCheckout(project);
     // Sanity: before okstra runs, git in the checkout does see the token.
     expect(await new Git(project.workspace).ok(['config', '--list', '--show-origin'])).toContain(BASE64);
 
     api = await startFakeApi();
-    const run = await runAction(project, {
-      inputs: { mode: 'stage', plan: project.planPath, stage: '1' },
-      eventName: 'workflow_dispatch',
-      payload: workflowDispatchPayload({}),
-      api,
-      env: { RUNNER_TEMP: runnerTemp },
-    });
+    const run = await runStageOne(project, api, { RUNNER_TEMP: runnerTemp });
     expect(run.exitCode, run.stdout + run.stderr).toBe(0);
 
     expect(run.stdout).toMatch(
@@ -87,7 +106,7 @@ describe('the checkout credential during a run', () => {
     expect((await project.ledger()).map((r) => r.status)).toEqual(['started', 'done']);
 
     // And the checkout's config is back, byte for byte, with its modes.
-    expect(files.map((f) => ({ f, bytes: readFileSync(f, 'utf8'), mode: statSync(f).mode & 0o777 }))).toEqual(before);
+    expect(files()).toEqual(before);
   });
 
   it("a config that fails validation stops the run before it claims, and the checkout's credential is given back", async () => {
@@ -96,22 +115,13 @@ describe('the checkout credential during a run', () => {
       agents: { writer: WRITER, reviewer: PASSING_REVIEWER },
       config: { verifiers: 5 },
     });
-    const runnerTemp = tempDir('okstra-runner-temp-');
-    chmodSync(runnerTemp, 0o755);
-    const files = await persistCheckoutCredentials(project.workspace, runnerTemp, TOKEN);
-    const before = files.map((f) => ({ f, bytes: readFileSync(f, 'utf8'), mode: statSync(f).mode & 0o777 }));
+    const { runnerTemp, before, files } = await persistedCheckout(project);
     api = await startFakeApi();
-    const run = await runAction(project, {
-      inputs: { mode: 'stage', plan: project.planPath, stage: '1' },
-      eventName: 'workflow_dispatch',
-      payload: workflowDispatchPayload({}),
-      api,
-      env: { RUNNER_TEMP: runnerTemp },
-    });
+    const run = await runStageOne(project, api, { RUNNER_TEMP: runnerTemp });
     expect(run.exitCode).not.toBe(0);
     expect(run.stdout + run.stderr).toMatch(/\.okstra\/config\.yml is not a valid okstra config/);
     expect(await project.ledger()).toEqual([]);
-    expect(files.map((f) => ({ f, bytes: readFileSync(f, 'utf8'), mode: statSync(f).mode & 0o777 }))).toEqual(before);
+    expect(files()).toEqual(before);
   });
 
   it('an HTTPS remote with no credential in the checkout and no github-token input: the run fails before claiming, saying what to set', async () => {
@@ -119,12 +129,7 @@ describe('the checkout credential during a run', () => {
     const git = new Git(project.workspace);
     await git.ok(['config', '--local', 'remote.origin.url', 'https://github.com/octo-org/octo-repo.git']);
     api = await startFakeApi();
-    const run = await runAction(project, {
-      inputs: { mode: 'stage', plan: project.planPath, stage: '1' },
-      eventName: 'workflow_dispatch',
-      payload: workflowDispatchPayload({}),
-      api,
-    });
+    const run = await runStageOne(project, api);
     expect(run.exitCode).not.toBe(0);
     expect(run.stdout + run.stderr).toContain(
       'okstra needs a token to push the stage branch and the ledger to https://github.com/octo-org/octo-repo.git: set the github-token input',
