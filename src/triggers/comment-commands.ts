@@ -7,7 +7,7 @@ import { cancelRuns } from './cancel.js';
 import type { Sender, TriggerDeps } from './deps.js';
 import { pullRequestGate } from './gate.js';
 import { finalAnswer, startFinal } from './final.js';
-import { launch } from './launch.js';
+import { launch, launchedPlan } from './launch.js';
 import { replanTarget, startPlanning } from './plan.js';
 import { resolvePlan } from './plans.js';
 import { postStatus } from './status.js';
@@ -163,10 +163,7 @@ async function launchRun(
   if (!plan.ok) return { kind: 'refused', text: plan.reason };
   const outcome = await launch(deps, config, {
     pr,
-    plan: plan.plan,
-    planPath: plan.path,
-    planBlob: plan.blob,
-    planFromPullRequest: plan.fromPullRequest,
+    ...launchedPlan(plan),
     what: launchWhat(command),
     options: command.options,
     trigger: 'comment',

@@ -6,7 +6,7 @@ import { changedFiles, type PullRequestFacts } from '../github/pulls.js';
 import { loadConfig } from './config.js';
 import type { TriggerDeps, Sender } from './deps.js';
 import { pullRequestGate, roleGate, senderRole } from './gate.js';
-import { launch } from './launch.js';
+import { launch, launchedPlan } from './launch.js';
 import { resolvePlan } from './plans.js';
 
 export interface LabelEvent {
@@ -59,10 +59,7 @@ export async function handleLabel(deps: TriggerDeps, ev: LabelEvent): Promise<La
     if (!plan.ok) return refuse(plan.reason);
     const outcome = await launch(deps, config, {
       pr: ev.pr,
-      plan: plan.plan,
-      planPath: plan.path,
-      planBlob: plan.blob,
-      planFromPullRequest: plan.fromPullRequest,
+      ...launchedPlan(plan),
       what: command.verb === 'run' ? { kind: 'run' } : { kind: 'stage', stage: command.stage },
       options: command.options,
       trigger: 'label',

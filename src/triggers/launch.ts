@@ -17,6 +17,7 @@ import { pool } from '../engine/dispatch.js';
 import { dispatchWorkflow } from '../github/dispatch.js';
 import { isFromFork, type PullRequestFacts } from '../github/pulls.js';
 import type { TriggerDeps } from './deps.js';
+import type { PlanResolution } from './plans.js';
 import { readPlanLedger, type LedgerRead } from './ledger-state.js';
 
 export interface LaunchRequest {
@@ -35,6 +36,13 @@ export interface LaunchRequest {
   origin: string;
   /** The plan's ledger, when the caller has just read it (continuing a plan): one read less. */
   ledger?: LedgerRead;
+}
+
+/** A plan as {@link resolvePlan} found it, in the request's words. */
+export function launchedPlan(
+  found: Extract<PlanResolution, { ok: true }>,
+): Pick<LaunchRequest, 'plan' | 'planPath' | 'planBlob' | 'planFromPullRequest'> {
+  return { plan: found.plan, planPath: found.path, planBlob: found.blob, planFromPullRequest: found.fromPullRequest };
 }
 
 export type LaunchOutcome =

@@ -6,7 +6,7 @@ import { changedFiles, pullRequestFacts, pullRequestsForCommit } from '../github
 import { loadConfig } from './config.js';
 import type { TriggerDeps, Sender } from './deps.js';
 import { pullRequestGate, roleGate, senderRole } from './gate.js';
-import { launch } from './launch.js';
+import { launch, launchedPlan } from './launch.js';
 import { resolvePlan } from './plans.js';
 import { FIX_ACTION } from './results.js';
 
@@ -120,10 +120,7 @@ export async function rerunStages(
       }
       const outcome = await launch(deps, config, {
         pr,
-        plan: plan.plan,
-        planPath: plan.path,
-        planBlob: plan.blob,
-        planFromPullRequest: plan.fromPullRequest,
+        ...launchedPlan(plan),
         what: { kind: 'stage', stage: target.stage },
         options: { executor: null, verifiers: null, models: {} },
         trigger: 'rerequest',
