@@ -111,15 +111,14 @@ export async function stageMode(s: Session, r: RunResults): Promise<void> {
     return dryRun(s, loaded, [stage], r);
   }
   let nextModule: Promise<typeof DispatchNext> | null = null;
+  const dispatchNext = (): Promise<typeof DispatchNext> => (nextModule ??= import('./dispatch-next.js'));
   await runOneStage(s, loaded, stage, s.inputs.rebase ? { rebase: true } : {}, r, {
     // The plan's branches come while the check is marked in progress: neither waits for the other.
     before: () => timed('stage:fetch-plan-refs', () => fetchPlanRefs(s, loaded.plan)),
     // Compiled while the agents work, once the claim is out: neither on the way to the claim nor to the next hop.
-    afterClaim: () => void (nextModule ??= import('./dispatch-next.js')).catch(() => undefined),
+    afterClaim: () => void dispatchNext().catch(() => undefined),
     afterRecorded: () =>
-      timed('stage:dispatch-next', async () =>
-        (await (nextModule ??= import('./dispatch-next.js'))).dispatchNextStages(s, loaded, r),
-      ),
+      timed('stage:dispatch-next', async () => (await dispatchNext()).dispatchNextStages(s, loaded, r)),
   });
   await autoFinal(s, loaded, r);
 }
