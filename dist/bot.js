@@ -3482,6 +3482,9 @@ async function pool(limit, tasks) {
 }
 
 // src/triggers/launch.ts
+function launchedPlan(found) {
+  return { plan: found.plan, planPath: found.path, planBlob: found.blob, planFromPullRequest: found.fromPullRequest };
+}
 var HOW_TO_APPROVE = "approve the pull request that adds or changes the plan (a review that approves it), or comment `/okstra approve` on it; `okstra plan approve` does it from a clone";
 function workflowPath(config2) {
   return `.github/workflows/${config2.bot.workflow}`;
@@ -34576,10 +34579,7 @@ async function launchRun({ deps, config: config2, ev, prFacts }, command) {
   if (!plan.ok) return { kind: "refused", text: plan.reason };
   const outcome = await launch(deps, config2, {
     pr,
-    plan: plan.plan,
-    planPath: plan.path,
-    planBlob: plan.blob,
-    planFromPullRequest: plan.fromPullRequest,
+    ...launchedPlan(plan),
     what: launchWhat(command),
     options: command.options,
     trigger: "comment",
@@ -34723,10 +34723,7 @@ async function handleLabel(deps, ev) {
     if (!plan.ok) return refuse(plan.reason);
     const outcome = await launch(deps, config2, {
       pr: ev.pr,
-      plan: plan.plan,
-      planPath: plan.path,
-      planBlob: plan.blob,
-      planFromPullRequest: plan.fromPullRequest,
+      ...launchedPlan(plan),
       what: command.verb === "run" ? { kind: "run" } : { kind: "stage", stage: command.stage },
       options: command.options,
       trigger: "label",
@@ -35030,10 +35027,7 @@ async function rerunStages(deps, req, targets) {
       }
       const outcome = await launch(deps, config2, {
         pr,
-        plan: plan.plan,
-        planPath: plan.path,
-        planBlob: plan.blob,
-        planFromPullRequest: plan.fromPullRequest,
+        ...launchedPlan(plan),
         what: { kind: "stage", stage: target.stage },
         options: { executor: null, verifiers: null, models: {} },
         trigger: "rerequest",
