@@ -3193,7 +3193,7 @@ function layoutError(where, detail) {
 }
 
 // src/github/ledger-log-api.ts
-async function readCommitRows(client, repo, branch, planId2) {
+async function readCommitRows(client, repo, branch, planId2, o) {
   const messages = [];
   let at = branch;
   for (let page = 1; ; page++) {
@@ -3208,7 +3208,7 @@ async function readCommitRows(client, repo, branch, planId2) {
     for (const c of res.data) messages.push(c.commit.message);
     if (res.data.length < 100) break;
   }
-  const legacyText = messages.length > 0 ? await readRepoFile(client, repo, legacyPath(planId2), at) : null;
+  const legacyText = o.frozen && messages.length > 0 ? await readRepoFile(client, repo, legacyPath(planId2), at) : null;
   const legacy = legacyText === null ? null : parseLegacy(legacyText, planId2);
   if (typeof legacy === "string") throw new LedgerFormatError(`${branch}:${legacyPath(planId2)}`, 0, legacy, planId2);
   const raws = [...legacy?.lines ?? []];
@@ -3240,7 +3240,8 @@ async function readLedgerRows(client, repo, branch, planId2) {
     const plan = await listDirectory(client, repo, planDir(planId2), branch);
     if (plan.length === 0) return [];
     const unmigrated = !plan.some((e) => e.name === "legacy.json") && plan.some((e) => e.name === "ledger.jsonl" || e.name === "ledger");
-    if (!unmigrated) return readCommitRows(client, repo, branch, planId2);
+    if (!unmigrated)
+      return readCommitRows(client, repo, branch, planId2, { frozen: plan.some((e) => e.name === "legacy.json") });
     const rows = await readLegacyOnce(client, repo, branch, planId2, plan);
     if (rows) return rows;
   }
@@ -34743,8 +34744,8 @@ async function handleLabel(deps, ev) {
 }
 
 // src/triggers/continue.ts
-async function continuePlan(deps, config2, run2) {
-  const ledger = await readPlanRows(deps, config2, run2.planId);
+async function continuePlan(deps, config2, run2, read) {
+  const ledger = read ?? await readPlanRows(deps, config2, run2.planId);
   if (!ledger.ok) return { kind: "refused", reason: ledger.reason };
   const ours = ledger.rows.map((row, index) => ({ row, index })).filter((r) => isStageRow(r.row) && r.row.run_id.startsWith(run2.runIdPrefix));
   const doneRows = ours.filter((r) => r.row.status === "done");
@@ -34822,7 +34823,9 @@ async function completeWorkflowRun(deps, run2) {
       failures.push(`check run ${id2}: ${describeApiError(error)}`);
     }
   }
-  const results = await collectResults(deps, config2, run2, checks);
+  const ledgers = await readRunLedgers(deps, config2, run2, checks);
+  await continuePlans(deps, config2, run2, named2.prNumber, ledgers, failures);
+  const results = await collectResults(deps, config2, ledgers, checks);
   const failedStage = results.find((r) => r.report && r.report.verdict.value !== "PASS")?.stage ?? null;
   const completed = [];
   for (const r of results) {
@@ -34863,20 +34866,19 @@ The stored report could not be used: ${inlineCode(r.reportProblem)}` : ending.su
   deps.log.info(
     `workflow run ${run2.id} (${run2.conclusion ?? "no conclusion"}): completed check run(s) ${completed.join(", ") || "none"}`
   );
-  await continuePlans(deps, config2, run2, named2.prNumber, results, failures);
   if (failures.length > 0) throw new Error(`workflow run ${run2.id}: ${failures.join("; ")}`);
   return { completed };
 }
-async function continuePlans(deps, config2, run2, prNumber, results, failures) {
-  const plans = [...new Set(results.filter((r) => r.row?.status === "done").map((r) => r.planId))];
-  for (const planId2 of plans) {
+async function continuePlans(deps, config2, run2, prNumber, ledgers, failures) {
+  for (const [planId2, ledger] of ledgers) {
+    if (typeof ledger === "string" || !ledger.rows.some((r) => r.status === "done")) continue;
     try {
-      const outcome = await continuePlan(deps, config2, {
-        planId: planId2,
-        prNumber,
-        runIdPrefix: `gh-${run2.id}-${run2.attempt}-`,
-        fallbackActor: run2.actor
-      });
+      const outcome = await continuePlan(
+        deps,
+        config2,
+        { planId: planId2, prNumber, runIdPrefix: runPrefix(run2), fallbackActor: run2.actor },
+        ledger.read
+      );
       if (outcome.kind === "dispatched")
         deps.log.info(`plan ${planId2}: dispatched stage(s) ${outcome.stages.join(", ")} after workflow run ${run2.id}`);
       else deps.log.info(`plan ${planId2}: nothing dispatched after workflow run ${run2.id}: ${outcome.reason}`);
@@ -34885,19 +34887,23 @@ async function continuePlans(deps, config2, run2, prNumber, results, failures) {
     }
   }
 }
+var runPrefix = (run2) => `gh-${run2.id}-${run2.attempt}-`;
 async function configOrDefaults(deps) {
   const load = await loadConfig(deps.readConfig);
   if (load.ok) return load.config;
   deps.log.warn(`config invalid (${load.errors.join("; ")}); completing checks with the default settings`);
   return ConfigSchema.parse({});
 }
-async function collectResults(deps, config2, run2, checks) {
-  const prefix = `gh-${run2.id}-${run2.attempt}-`;
+async function readRunLedgers(deps, config2, run2, checks) {
   const ledgers = /* @__PURE__ */ new Map();
+  for (const planId2 of new Set(checks.map((c) => c.planId)))
+    ledgers.set(planId2, await readRunLedger(deps, config2, planId2, runPrefix(run2)));
+  return ledgers;
+}
+async function collectResults(deps, config2, ledgers, checks) {
   const results = [];
   for (const c of checks) {
-    if (!ledgers.has(c.planId)) ledgers.set(c.planId, await readRunLedger(deps, config2, c.planId, prefix));
-    const ledger = ledgers.get(c.planId);
+    const ledger = ledgers.get(c.planId) ?? "the plan was not read";
     if (typeof ledger === "string") {
       results.push({ ...c, row: null, report: null, reportProblem: ledger });
       continue;
@@ -34919,13 +34925,13 @@ async function collectResults(deps, config2, run2, checks) {
   }
   return results;
 }
-async function readRunLedger(deps, config2, planId2, runPrefix) {
+async function readRunLedger(deps, config2, planId2, runPrefix2) {
   try {
     const read = await readPlanRows(deps, config2, planId2);
     if (!read.ok) return read.reason;
-    const ofRun = (r) => isStageRow(r) && r.run_id.startsWith(runPrefix);
+    const ofRun = (r) => isStageRow(r) && r.run_id.startsWith(runPrefix2);
     const distrusted = read.distrusted.filter((d) => ofRun(d.row));
-    return { rows: read.rows.filter(ofRun), distrusted };
+    return { rows: read.rows.filter(ofRun), distrusted, read };
   } catch (error) {
     return `the ledger could not be read: ${describeApiError(error)}`;
   }

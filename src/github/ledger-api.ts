@@ -32,7 +32,10 @@ export async function readLedgerRows(
     // without them is read from its commits, with a snapshot or not (an append that writes none removes the one before).
     const unmigrated =
       !plan.some((e) => e.name === 'legacy.json') && plan.some((e) => e.name === 'ledger.jsonl' || e.name === 'ledger');
-    if (!unmigrated) return readCommitRows(client, repo, branch, planId);
+    // legacy.json, once written, stays; a plan whose folder never had it cannot gain it (only a migration writes
+    // it, from files this listing would show), so its absence here spares the read.
+    if (!unmigrated)
+      return readCommitRows(client, repo, branch, planId, { frozen: plan.some((e) => e.name === 'legacy.json') });
     const rows = await readLegacyOnce(client, repo, branch, planId, plan);
     if (rows) return rows;
   }

@@ -20,13 +20,15 @@ import { readRepoFile } from './contents.js';
  * row first once reversed), after the rows frozen when it was migrated. The
  * first page names the plan's last commit; every later page and the frozen
  * rows are read at that commit, so an append landing meanwhile is not half
- * read.
+ * read. `frozen`: the plan's folder holds `legacy.json` (a plan that began in
+ * this format has none, and is spared the request).
  */
 export async function readCommitRows(
   client: GitHubClient,
   repo: RepoRef,
   branch: string,
   planId: string,
+  o: { frozen: boolean },
 ): Promise<LedgerRow[]> {
   const messages: string[] = [];
   let at: string = branch;
@@ -42,7 +44,7 @@ export async function readCommitRows(
     for (const c of res.data) messages.push(c.commit.message);
     if (res.data.length < 100) break;
   }
-  const legacyText = messages.length > 0 ? await readRepoFile(client, repo, legacyPath(planId), at) : null;
+  const legacyText = o.frozen && messages.length > 0 ? await readRepoFile(client, repo, legacyPath(planId), at) : null;
   const legacy = legacyText === null ? null : parseLegacy(legacyText, planId);
   if (typeof legacy === 'string') throw new LedgerFormatError(`${branch}:${legacyPath(planId)}`, 0, legacy, planId);
   const raws: Array<string | { problem: string }> = [...(legacy?.lines ?? [])];

@@ -6,7 +6,7 @@ import { describeApiError } from '../github/errors.js';
 import { changedFiles, pullRequestFacts } from '../github/pulls.js';
 import type { TriggerDeps } from './deps.js';
 import { launch } from './launch.js';
-import { readPlanRows } from './ledger-state.js';
+import { readPlanRows, type LedgerRowsRead } from './ledger-state.js';
 import { resolvePlan } from './plans.js';
 
 /** A workflow run that has ended (or is ending): which plan, which pull request, which run. */
@@ -32,9 +32,15 @@ export type ContinueOutcome =
  * mode). The plan is read where a comment would read it (resolvePlan), so
  * approval and fork rules hold as for any launch.
  */
-export async function continuePlan(deps: TriggerDeps, config: OkstraConfig, run: EndedRun): Promise<ContinueOutcome> {
-  // Every row, not the snapshot: which stages this run's done rows made ready is a replay up to each of them.
-  const ledger = await readPlanRows(deps, config, run.planId);
+export async function continuePlan(
+  deps: TriggerDeps,
+  config: OkstraConfig,
+  run: EndedRun,
+  read?: LedgerRowsRead,
+): Promise<ContinueOutcome> {
+  // Every row, not the snapshot: which stages this run's done rows made ready is a replay up to each of them. A
+  // caller that read them after the run recorded its rows passes them (any later read decides the same, see above).
+  const ledger = read ?? (await readPlanRows(deps, config, run.planId));
   if (!ledger.ok) return { kind: 'refused', reason: ledger.reason };
   const ours = ledger.rows
     .map((row, index) => ({ row, index }))

@@ -23,7 +23,7 @@ import { readReportJson } from '../github/ledger-api.js';
 import { loadConfig } from './config.js';
 import type { TriggerDeps } from './deps.js';
 import { continuePlan } from './continue.js';
-import { readPlanRows } from './ledger-state.js';
+import { readPlanRows, type LedgerRowsRead } from './ledger-state.js';
 import { workflowPath } from './launch.js';
 
 /** The button on a failed stage check; pressing it asks the bot for a fix run (`check_run.requested_action`). */
@@ -103,7 +103,11 @@ export async function completeWorkflowRun(deps: TriggerDeps, run: FinishedRun): 
     }
   }
 
-  const results = await collectResults(deps, config, run, checks);
+  const ledgers = await readRunLedgers(deps, config, run, checks);
+  // The stages this run made ready go out before its own checks are completed: the next runs start while the
+  // reports are read and published, and the rows they are decided from are the ones just read.
+  await continuePlans(deps, config, run, named.prNumber, ledgers, failures);
+  const results = await collectResults(deps, config, ledgers, checks);
   const failedStage = results.find((r) => r.report && r.report.verdict.value !== 'PASS')?.stage ?? null;
   const completed: number[] = [];
   for (const r of results) {
@@ -145,7 +149,6 @@ export async function completeWorkflowRun(deps: TriggerDeps, run: FinishedRun): 
   deps.log.info(
     `workflow run ${run.id} (${run.conclusion ?? 'no conclusion'}): completed check run(s) ${completed.join(', ') || 'none'}`,
   );
-  await continuePlans(deps, config, run, named.prNumber, results, failures);
   if (failures.length > 0) throw new Error(`workflow run ${run.id}: ${failures.join('; ')}`);
   return { completed };
 }
@@ -161,18 +164,18 @@ async function continuePlans(
   config: OkstraConfig,
   run: FinishedRun,
   prNumber: number,
-  results: readonly StageResult[],
+  ledgers: ReadonlyMap<string, RunLedger>,
   failures: string[],
 ): Promise<void> {
-  const plans = [...new Set(results.filter((r) => r.row?.status === 'done').map((r) => r.planId))];
-  for (const planId of plans) {
+  for (const [planId, ledger] of ledgers) {
+    if (typeof ledger === 'string' || !ledger.rows.some((r) => r.status === 'done')) continue;
     try {
-      const outcome = await continuePlan(deps, config, {
-        planId,
-        prNumber,
-        runIdPrefix: `gh-${run.id}-${run.attempt}-`,
-        fallbackActor: run.actor,
-      });
+      const outcome = await continuePlan(
+        deps,
+        config,
+        { planId, prNumber, runIdPrefix: runPrefix(run), fallbackActor: run.actor },
+        ledger.read,
+      );
       if (outcome.kind === 'dispatched')
         deps.log.info(`plan ${planId}: dispatched stage(s) ${outcome.stages.join(', ')} after workflow run ${run.id}`);
       else deps.log.info(`plan ${planId}: nothing dispatched after workflow run ${run.id}: ${outcome.reason}`);
@@ -182,6 +185,8 @@ async function continuePlans(
   }
 }
 
+const runPrefix = (run: FinishedRun): string => `gh-${run.id}-${run.attempt}-`;
+
 /** A broken config must not leave checks queued: its defaults still name the ledger branch most repositories use. */
 async function configOrDefaults(deps: TriggerDeps): Promise<OkstraConfig> {
   const load = await loadConfig(deps.readConfig);
@@ -190,18 +195,28 @@ async function configOrDefaults(deps: TriggerDeps): Promise<OkstraConfig> {
   return ConfigSchema.parse({});
 }
 
-async function collectResults(
+/** Each plan the run's checks name, read once: its rows, judged as the bot judges them. */
+async function readRunLedgers(
   deps: TriggerDeps,
   config: OkstraConfig,
   run: FinishedRun,
-  checks: StageCheck[],
-): Promise<StageResult[]> {
-  const prefix = `gh-${run.id}-${run.attempt}-`;
+  checks: readonly StageCheck[],
+): Promise<Map<string, RunLedger>> {
   const ledgers = new Map<string, RunLedger>();
+  for (const planId of new Set(checks.map((c) => c.planId)))
+    ledgers.set(planId, await readRunLedger(deps, config, planId, runPrefix(run)));
+  return ledgers;
+}
+
+async function collectResults(
+  deps: TriggerDeps,
+  config: OkstraConfig,
+  ledgers: ReadonlyMap<string, RunLedger>,
+  checks: readonly StageCheck[],
+): Promise<StageResult[]> {
   const results: StageResult[] = [];
   for (const c of checks) {
-    if (!ledgers.has(c.planId)) ledgers.set(c.planId, await readRunLedger(deps, config, c.planId, prefix));
-    const ledger = ledgers.get(c.planId) as RunLedger;
+    const ledger = ledgers.get(c.planId) ?? 'the plan was not read';
     if (typeof ledger === 'string') {
       results.push({ ...c, row: null, report: null, reportProblem: ledger });
       continue;
@@ -225,8 +240,13 @@ async function collectResults(
   return results;
 }
 
-/** The run's rows of a plan as the bot believes them (every row judged, as readPlanRows does), or why it cannot tell. */
-type RunLedger = { rows: StageRow[]; distrusted: (DistrustedRow & { row: StageRow })[] } | string;
+/**
+ * The run's rows of a plan as the bot believes them (every row judged, as
+ * readPlanRows does) and the whole read they came from (what continuing the
+ * plan decides on), or why it cannot tell.
+ */
+type RunLedger =
+  { rows: StageRow[]; distrusted: (DistrustedRow & { row: StageRow })[]; read: LedgerRowsRead & { ok: true } } | string;
 
 async function readRunLedger(
   deps: TriggerDeps,
@@ -239,7 +259,7 @@ async function readRunLedger(
     if (!read.ok) return read.reason;
     const ofRun = (r: LedgerRow): r is StageRow => isStageRow(r) && r.run_id.startsWith(runPrefix);
     const distrusted = read.distrusted.filter((d): d is DistrustedRow & { row: StageRow } => ofRun(d.row));
-    return { rows: read.rows.filter(ofRun), distrusted };
+    return { rows: read.rows.filter(ofRun), distrusted, read };
   } catch (error) {
     return `the ledger could not be read: ${describeApiError(error)}`;
   }

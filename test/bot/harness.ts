@@ -355,8 +355,9 @@ export class GitHubMock {
   /**
    * The plan's ledger as the Action leaves it, read the way continuing a
    * plan and completing a run's checks read it: every row, from the commits
-   * that carry them (the folder first: a snapshot there says the rows are
-   * commits; then the commits API, and the rows a migration froze, none).
+   * that carry them (the folder first: a snapshot there and no
+   * `legacy.json` say the rows are commits and none were frozen by a
+   * migration; then the commits API).
    */
   ledgerCommits(planId: string, rows: LedgerRow[] | null, branch = 'okstra-ledger'): this {
     if (rows === null || rows.length === 0) return this.planFolder(planId, branch, null);
@@ -367,7 +368,7 @@ export class GitHubMock {
       .get(`${this.base}/commits`)
       .query({ sha: branch, path: `plans/${planId}`, per_page: 100, page: 1 })
       .reply(200, commits);
-    return this.file(`plans/${planId}/legacy.json`, null, commits[0]?.sha);
+    return this;
   }
 
   /** The plan's folder on the ledger branch: these file names, or (null) no such folder. */

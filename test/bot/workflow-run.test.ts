@@ -115,9 +115,8 @@ describe('workflow_run.completed', () => {
       'okstra-ledger',
     );
     gh.updateCheck(5001).listComments(7, []).comment(7);
-    // Continuing the plan: stage 3 depends on 2 only, so stage 2's done row made it ready.
-    gh.ledgerCommits(PLAN_ID, rows)
-      .pull(7, { headSha: HEAD_SHA })
+    // Continuing the plan from the rows read once above: stage 3 depends on 2 only, so stage 2's done row made it ready.
+    gh.pull(7, { headSha: HEAD_SHA })
       .pullFiles(7, [])
       .file(PLAN_PATH, PLAN_TEXT, 'master')
       .workflow(OKSTRA_WORKFLOW, 'master')
@@ -157,10 +156,7 @@ describe('workflow_run.completed', () => {
       'okstra-ledger',
     );
     gh.updateCheck(5001).listComments(7, []).comment(7);
-    gh.ledgerCommits(PLAN_ID, rows)
-      .pull(7, { headSha: HEAD_SHA })
-      .pullFiles(7, [])
-      .file(PLAN_PATH, PLAN_TEXT, 'master');
+    gh.pull(7, { headSha: HEAD_SHA }).pullFiles(7, []).file(PLAN_PATH, PLAN_TEXT, 'master');
     const logs: string[] = [];
     await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'success'), logs);
     expect(gh.bodies.createCheck).toBeUndefined();

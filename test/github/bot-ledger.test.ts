@@ -6,6 +6,7 @@ import {
   rowCommitMessage,
   serializeRow,
   stageStatus,
+  type LedgerRow,
   type LedgerState,
 } from '../../src/core/ledger/index.js';
 import type { Git } from '../../src/git/git.js';
@@ -79,11 +80,8 @@ describe("the bot's read of a plan's state", () => {
     // Ten minutes behind the appender: its rows are ahead of this clock by more than the allowed skew.
     const read = await readBelievedLedger(deps(new Date(T0.getTime() - 10 * 60_000)), CONFIG, 'demo');
     nock.cleanAll();
-    expect(contents.requests.map(path)).toEqual([
-      'contents/plans/demo/state.json',
-      'contents/plans/demo',
-      'contents/plans/demo/legacy.json',
-    ]);
+    // A plan that began in the commit format has no frozen rows to read: its folder lists no legacy.json.
+    expect(contents.requests.map(path)).toEqual(['contents/plans/demo/state.json', 'contents/plans/demo']);
     expect(commits.requests.map(path)).toEqual(['commits']);
     expect(read.state).toEqual(EMPTY);
     expect(read.distrusted.map((d) => d.line)).toEqual([1, 2, 3]);
@@ -104,6 +102,24 @@ describe("the bot's read of a plan's state", () => {
       'contents/plans/sealed',
     ]);
     expect(served.requests.map(path)).toContain('contents/plans/sealed/ledger.jsonl');
+  });
+
+  it('reads every row of a migrated plan: the rows its migration froze in legacy.json, then its commits', async () => {
+    const git = await legacyLedger();
+    const store = new GitLedgerStore({ repoDir: git.cwd, now: () => FIXTURE_AT });
+    const after: LedgerRow = { ...claim(99, 'r-after'), plan_id: 'sealed' };
+    expect((await store.append({ row: after })).outcome).toBe('appended');
+    const contents = serveContents(git, tipOf(git));
+    const commits = serveCommits(git, tipOf(git));
+    const read = await readPlanRows(deps(FIXTURE_AT), CONFIG, 'sealed');
+    nock.cleanAll();
+    const frozen = FIXTURE_ROWS.sealed?.allRows ?? [];
+    expect(frozen.length).toBeGreaterThan(0);
+    const { trusted } = assessLedger([...frozen, after], { now: FIXTURE_AT });
+    expect(read.ok && read.rows).toEqual(trusted);
+    expect(contents.requests.map(path)).toEqual(['contents/plans/sealed', 'contents/plans/sealed/legacy.json']);
+    expect(commits.requests.map(path)).toEqual(['commits']);
+    expect([...contents.invalid, ...commits.invalid]).toEqual([]);
   });
 
   it('reads a plan without a ledger as no rows: its snapshot, then its folder', async () => {
