@@ -58,6 +58,32 @@ function gitCalls(runs: readonly StageRunTimes[]): string {
   return `${total} git calls, ${ms(took)} (run side by side, so more than their share of the wall): ${each.join(', ')}`;
 }
 
+/** The lines after the claim, each named once: a label met again is `label#2`, `#3`, … in that run. */
+function afterClaim(timings: readonly Timing[]): Timing[] {
+  const claim = timings.findIndex((t) => t.label === 'ledger:append');
+  const seen = new Map<string, number>();
+  return timings
+    .slice(claim + 1)
+    .filter((t) => !t.label.startsWith('git:'))
+    .map((t) => {
+      const n = (seen.get(t.label) ?? 0) + 1;
+      seen.set(t.label, n);
+      return n === 1 ? t : { ...t, label: `${t.label}#${n}` };
+    });
+}
+
+/** Each phase after the claim, in the first run's order: when it was reached (median over the runs that reached it). */
+function stagePath(runs: readonly StageRunTimes[]): string[] {
+  const per = runs.map((r) => afterClaim(r.timings));
+  const order: string[] = [];
+  for (const lines of per) for (const t of lines) if (!order.includes(t.label)) order.push(t.label);
+  return order.map((label) => {
+    const hits = per.flatMap((lines) => lines.filter((t) => t.label === label));
+    const took = hits.flatMap((t) => (t.tookMs === null ? [] : [t.tookMs]));
+    return `${label} at ${ms(median(hits.map((t) => t.at)))}${took.length > 0 ? ` (took ${ms(median(took))})` : ''}`;
+  });
+}
+
 /** The lines of the claim path, or none when the runs carry no timings. */
 export function claimPathLines(r: ScenarioResult): string[] {
   const runs = r.runs.filter((x) => x.timings.length > 0);
@@ -68,5 +94,6 @@ export function claimPathLines(r: ScenarioResult): string[] {
     `    claim path (OKSTRA_TIMINGS, medians over ${runs.length} stage runs): dispatch → first okstra step spawned ${ms(firstStep)}, → the stage step spawned ${ms(spawn)}; in the stage step, from its process's start:`,
     `      ${phases(runs).join(' · ')}`,
     `      before the claim: ${gitCalls(runs)}`,
+    `      after the claim: ${stagePath(runs).join(' · ')}`,
   ];
 }
