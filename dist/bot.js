@@ -2003,6 +2003,18 @@ function pauseLine(d) {
   return `dispatch paused: stage${d.failed.length === 1 ? "" : "s"} ${which} failed, so no new stage of this plan starts until ${d.failed.length === 1 ? "its" : "their"} fix run passes${held}`;
 }
 
+// src/core/graph/follow-ups.ts
+function runFollowUps(plan, rows, runIdPrefix, now) {
+  const doneAt = rows.flatMap(
+    (row, index) => isStageRow(row) && row.run_id.startsWith(runIdPrefix) && row.status === "done" ? [index] : []
+  );
+  if (doneAt.length === 0) return { kind: "nothing", reason: `run ${runIdPrefix}* recorded no done stage` };
+  const stages = [...new Set(doneAt.flatMap((index) => stagesMadeReady(plan, rows, index, now)))];
+  if (stages.length > 0) return { kind: "ready", stages };
+  const d = planDispatch(plan, deriveLedgerState(rows), now);
+  return { kind: "nothing", reason: d.kind === "paused" ? pauseLine(d) : "no stage became ready" };
+}
+
 // src/core/commands/select.ts
 function selectStages(plan, state, what, now) {
   const id2 = inlineCode(plan.id);
@@ -34747,9 +34759,9 @@ async function handleLabel(deps, ev) {
 async function continuePlan(deps, config2, run2, read) {
   const ledger = read ?? await readPlanRows(deps, config2, run2.planId);
   if (!ledger.ok) return { kind: "refused", reason: ledger.reason };
-  const ours = ledger.rows.map((row, index) => ({ row, index })).filter((r) => isStageRow(r.row) && r.row.run_id.startsWith(run2.runIdPrefix));
-  const doneRows = ours.filter((r) => r.row.status === "done");
-  if (doneRows.length === 0) return { kind: "nothing", reason: `run ${run2.runIdPrefix}* recorded no done stage` };
+  const ours = ledger.rows.filter((row) => isStageRow(row) && row.run_id.startsWith(run2.runIdPrefix));
+  if (!ours.some((row) => row.status === "done"))
+    return { kind: "nothing", reason: `run ${run2.runIdPrefix}* recorded no done stage` };
   let pr;
   let files;
   try {
@@ -34763,14 +34775,9 @@ async function continuePlan(deps, config2, run2, read) {
   if (pr.state !== "open") return { kind: "nothing", reason: `pull request #${run2.prNumber} is ${pr.state}` };
   const resolved = await resolvePlan(deps, config2, pr, files, run2.planId);
   if (!resolved.ok) return { kind: "refused", reason: resolved.reason };
-  const offered = [
-    ...new Set(doneRows.flatMap((r) => stagesMadeReady(resolved.plan, ledger.rows, r.index, deps.now())))
-  ];
-  if (offered.length === 0) {
-    const now = planDispatch(resolved.plan, ledger.state, deps.now());
-    return { kind: "nothing", reason: now.kind === "paused" ? pauseLine(now) : "no stage became ready" };
-  }
-  const claimActor = ours.map((r) => r.row).find((row) => row.status === "started" && row.actor)?.actor;
+  const followUps = runFollowUps(resolved.plan, ledger.rows, run2.runIdPrefix, deps.now());
+  if (followUps.kind === "nothing") return followUps;
+  const claimActor = ours.find((row) => row.status === "started" && row.actor)?.actor;
   const actor = claimActor && isGitHubLogin(claimActor) ? claimActor : run2.fallbackActor;
   const outcome = await launch(deps, config2, {
     pr,
@@ -34778,7 +34785,7 @@ async function continuePlan(deps, config2, run2, read) {
     planPath: resolved.path,
     planBlob: resolved.blob,
     planFromPullRequest: resolved.fromPullRequest,
-    what: { kind: "continue", stages: offered },
+    what: { kind: "continue", stages: followUps.stages },
     options: { executor: null, verifiers: null, models: {} },
     trigger: "dispatch",
     actor,

@@ -1,6 +1,6 @@
 import { dispatchInputs } from '../core/commands/index.js';
-import { pauseLine, planDispatch } from '../core/graph/index.js';
-import type { LedgerState } from '../core/ledger/index.js';
+import { pauseLine, planDispatch, runFollowUps } from '../core/graph/index.js';
+import { deriveLedgerState, type LedgerState } from '../core/ledger/index.js';
 import { dispatchWorkflow } from '../github/dispatch.js';
 import { describeApiError } from '../github/errors.js';
 import { continuePlan } from '../triggers/continue.js';
@@ -25,7 +25,7 @@ import { actionTriggerDeps } from './trigger-deps.js';
 export async function dispatchNextStages(s: Session, loaded: LoadedPlan, r: RunResults): Promise<() => Promise<void>> {
   const nothing = async (): Promise<void> => undefined;
   if (!s.inputs.dispatchNext || s.inputs.dryRun) return nothing;
-  const passed = r.runs.some((run) => run.outcome.report.verdict.value === 'PASS');
+  const passed = r.runs.filter((run) => run.outcome.report.verdict.value === 'PASS').at(-1);
   if (!passed) return nothing;
   const say = (line: string) => async (): Promise<void> => {
     s.io.info(`okstra: ${line}`);
@@ -37,15 +37,34 @@ export async function dispatchNextStages(s: Session, loaded: LoadedPlan, r: RunR
   if (prNumber === null)
     return say('not dispatched: no `pr-number` to put their checks on; the scheduled sweep (mode continue) runs them');
   const client = s.client;
+  const runIdPrefix = `gh-${s.ctx.runId}-${s.ctx.runAttempt}-`;
   // Never rejects: it runs beside the stage's publishing, which must not be cut short by it.
   try {
+    // The ledger as this run's done row left it, read here without a fetch: rows after it offer nothing of this
+    // run's (runFollowUps). The plan is the approved one this run ran, so when it makes nothing ready no plan a
+    // launch could read would dispatch anything either (a changed plan needs its own approval), and GitHub is
+    // not asked at all: the last stage of a plan ends without a request for its follow-ups.
+    const local = await s.deps.ledger.read(loaded.plan.id, { tip: passed.outcome.ledgerCommit });
+    const followUps = runFollowUps(loaded.plan, local.rows, runIdPrefix, s.io.now());
+    if (followUps.kind === 'nothing') return say(`none dispatched: ${followUps.reason}`);
+    const read = {
+      ok: true as const,
+      rows: local.rows,
+      state: deriveLedgerState(local.rows),
+      distrusted: local.distrusted ?? [],
+    };
     const deps = actionTriggerDeps(s.io, client, s.ctx, { defaultBranch: s.defaultBranch });
-    const outcome = await continuePlan(deps, s.config, {
-      planId: loaded.plan.id,
-      prNumber,
-      runIdPrefix: `gh-${s.ctx.runId}-${s.ctx.runAttempt}-`,
-      fallbackActor: s.inputs.actor ?? s.ctx.actor ?? 'github-actions[bot]',
-    });
+    const outcome = await continuePlan(
+      deps,
+      s.config,
+      {
+        planId: loaded.plan.id,
+        prNumber,
+        runIdPrefix,
+        fallbackActor: s.inputs.actor ?? s.ctx.actor ?? 'github-actions[bot]',
+      },
+      read,
+    );
     if (outcome.kind === 'dispatched')
       return say(
         `dispatched stage${outcome.stages.length === 1 ? '' : 's'} ${outcome.stages.join(', ')}, each in its own workflow run`,

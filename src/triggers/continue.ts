@@ -1,6 +1,6 @@
 import type { OkstraConfig } from '../core/config/index.js';
 import { isGitHubLogin } from '../core/commands/index.js';
-import { pauseLine, planDispatch, stagesMadeReady } from '../core/graph/index.js';
+import { runFollowUps } from '../core/graph/index.js';
 import { isStageRow } from '../core/ledger/index.js';
 import { describeApiError } from '../github/errors.js';
 import { changedFiles, pullRequestFacts } from '../github/pulls.js';
@@ -42,11 +42,9 @@ export async function continuePlan(
   // caller that read them after the run recorded its rows passes them (any later read decides the same, see above).
   const ledger = read ?? (await readPlanRows(deps, config, run.planId));
   if (!ledger.ok) return { kind: 'refused', reason: ledger.reason };
-  const ours = ledger.rows
-    .map((row, index) => ({ row, index }))
-    .filter((r) => isStageRow(r.row) && r.row.run_id.startsWith(run.runIdPrefix));
-  const doneRows = ours.filter((r) => r.row.status === 'done');
-  if (doneRows.length === 0) return { kind: 'nothing', reason: `run ${run.runIdPrefix}* recorded no done stage` };
+  const ours = ledger.rows.filter((row) => isStageRow(row) && row.run_id.startsWith(run.runIdPrefix));
+  if (!ours.some((row) => row.status === 'done'))
+    return { kind: 'nothing', reason: `run ${run.runIdPrefix}* recorded no done stage` };
 
   let pr: Awaited<ReturnType<typeof pullRequestFacts>>;
   let files: Awaited<ReturnType<typeof changedFiles>>;
@@ -62,15 +60,11 @@ export async function continuePlan(
   const resolved = await resolvePlan(deps, config, pr, files, run.planId);
   if (!resolved.ok) return { kind: 'refused', reason: resolved.reason };
 
-  const offered = [
-    ...new Set(doneRows.flatMap((r) => stagesMadeReady(resolved.plan, ledger.rows, r.index, deps.now()))),
-  ];
-  if (offered.length === 0) {
-    const now = planDispatch(resolved.plan, ledger.state, deps.now());
-    return { kind: 'nothing', reason: now.kind === 'paused' ? pauseLine(now) : 'no stage became ready' };
-  }
+  // Decided on the plan as a launch reads it, so a plan changed since the run is held to its own approval.
+  const followUps = runFollowUps(resolved.plan, ledger.rows, run.runIdPrefix, deps.now());
+  if (followUps.kind === 'nothing') return followUps;
 
-  const claimActor = ours.map((r) => r.row).find((row) => row.status === 'started' && row.actor)?.actor;
+  const claimActor = ours.find((row) => row.status === 'started' && row.actor)?.actor;
   const actor = claimActor && isGitHubLogin(claimActor) ? claimActor : run.fallbackActor;
   const outcome = await launch(deps, config, {
     pr,
@@ -78,7 +72,7 @@ export async function continuePlan(
     planPath: resolved.path,
     planBlob: resolved.blob,
     planFromPullRequest: resolved.fromPullRequest,
-    what: { kind: 'continue', stages: offered },
+    what: { kind: 'continue', stages: followUps.stages },
     options: { executor: null, verifiers: null, models: {} },
     trigger: 'dispatch',
     actor,

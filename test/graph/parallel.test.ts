@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pauseLine, planDispatch, stagesMadeReady } from '../../src/core/graph/index.js';
+import { pauseLine, planDispatch, runFollowUps, stagesMadeReady } from '../../src/core/graph/index.js';
 import { deriveLedgerState, type LedgerRow } from '../../src/core/ledger/index.js';
 import { planOf } from '../helpers/plans.js';
 
@@ -176,5 +176,46 @@ describe('stagesMadeReady', () => {
   it('answers nothing for a row index outside the ledger', () => {
     expect(stagesMadeReady(diamond, [started(1, 'a')], 3, now)).toEqual([]);
     expect(stagesMadeReady(diamond, [started(1, 'a')], -1, now)).toEqual([]);
+  });
+});
+
+describe('runFollowUps', () => {
+  const two = 'gh-2-1-';
+  const three = 'gh-3-1-';
+  const ledger = [
+    started(1, 'gh-1-1-s1'),
+    done(1, 'gh-1-1-s1'),
+    started(2, `${two}s2`),
+    started(3, `${three}s3`),
+    done(2, `${two}s2`),
+    done(3, `${three}s3`),
+  ];
+
+  it("gives the stages the run's own done rows made ready, and decides the same from the ledger as its last append left it", () => {
+    expect(runFollowUps(diamond, ledger.slice(0, 2), 'gh-1-1-', now)).toEqual({ kind: 'ready', stages: [2, 3] });
+    // Run 3 recorded done last: it offers stage 4, whoever reads the ledger later.
+    expect(runFollowUps(diamond, ledger, three, now)).toEqual({ kind: 'ready', stages: [4] });
+    // Run 2 offers nothing, both from its own last append and from any later read: exactly one run dispatches 4.
+    expect(runFollowUps(diamond, ledger.slice(0, 5), two, now)).toEqual({
+      kind: 'nothing',
+      reason: 'no stage became ready',
+    });
+    expect(runFollowUps(diamond, ledger, two, now)).toEqual({ kind: 'nothing', reason: 'no stage became ready' });
+  });
+
+  it('says why nothing follows: no done row of the run, or the plan paused by a failure', () => {
+    expect(runFollowUps(diamond, [started(1, 'gh-9-1-s1')], 'gh-9-1-', now)).toEqual({
+      kind: 'nothing',
+      reason: 'run gh-9-1-* recorded no done stage',
+    });
+    const paused = [...ledger.slice(0, 4), failed(3, `${three}s3`), done(2, `${two}s2`)];
+    const why = runFollowUps(diamond, paused, two, now);
+    expect(why.kind).toBe('nothing');
+    expect(why.kind === 'nothing' && why.reason).toContain('stage 3 failed');
+  });
+
+  it('for the last stage of a plan: nothing, as every stage is done', () => {
+    const last = [...ledger, started(4, 'gh-4-1-s4'), done(4, 'gh-4-1-s4')];
+    expect(runFollowUps(diamond, last, 'gh-4-1-', now)).toEqual({ kind: 'nothing', reason: 'no stage became ready' });
   });
 });

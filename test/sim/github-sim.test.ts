@@ -205,6 +205,15 @@ describe('the simulated GitHub, no-server shell', () => {
     ]);
     // Made with GITHUB_TOKEN: the reactions, the report comment; none of them started another workflow.
     expect(s.commentsOn(7).filter((c) => c.user.login === 'github-actions[bot]').length).toBeGreaterThan(0);
+    // The follow-ups are decided from the ledger each stage run's own done row left in its clone: stage 1's run
+    // reads the plan as a launch does and dispatches stage 2, without reading the ledger over the API; stage 2's run,
+    // the plan's last, asks GitHub nothing about follow-ups at all.
+    const followUpReads = (run: number | undefined) =>
+      s.requests
+        .filter((q) => q.as === `actions:${run}` && /\/pulls\/7\/files|\/commits\?|contents\/plans/.test(q.url))
+        .map((q) => q.url.replace(/\?.*/, ''));
+    expect(followUpReads(runs[1]?.id)).toEqual(['/repos/octo-org/octo-repo/pulls/7/files']);
+    expect(followUpReads(runs[2]?.id)).toEqual([]);
   });
 
   it('a dispatch whose request fails validation runs nothing and says why on the pull request, naming the field', async () => {

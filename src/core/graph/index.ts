@@ -4,3 +4,4 @@ export * from './mermaid.js';
 export * from './parallel.js';
 export * from './resumable.js';
 export * from './start-rules.js';
+export * from './follow-ups.js';

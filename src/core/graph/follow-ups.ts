@@ -1,0 +1,30 @@
+import { isStageRow, type LedgerRow } from '../ledger/row.js';
+import { deriveLedgerState } from '../ledger/state.js';
+import type { Plan } from '../plan/types.js';
+import { pauseLine, planDispatch, stagesMadeReady } from './parallel.js';
+
+export type FollowUps = { kind: 'ready'; stages: number[] } | { kind: 'nothing'; reason: string };
+
+/**
+ * The stages a workflow run's `done` rows made ready (stagesMadeReady over
+ * each of them), or why there are none: the rule continuing a plan after a
+ * run follows, whoever continues it (the bot on `workflow_run.completed`,
+ * the Action with `dispatch-next`). `rows` are the plan's believed rows up to
+ * at least the run's own; rows after them offer nothing of this run's, so a
+ * run may decide from the ledger as its own last append left it.
+ */
+export function runFollowUps(
+  plan: Pick<Plan, 'stages'>,
+  rows: readonly LedgerRow[],
+  runIdPrefix: string,
+  now: Date,
+): FollowUps {
+  const doneAt = rows.flatMap((row, index) =>
+    isStageRow(row) && row.run_id.startsWith(runIdPrefix) && row.status === 'done' ? [index] : [],
+  );
+  if (doneAt.length === 0) return { kind: 'nothing', reason: `run ${runIdPrefix}* recorded no done stage` };
+  const stages = [...new Set(doneAt.flatMap((index) => stagesMadeReady(plan, rows, index, now)))];
+  if (stages.length > 0) return { kind: 'ready', stages };
+  const d = planDispatch(plan, deriveLedgerState(rows), now);
+  return { kind: 'nothing', reason: d.kind === 'paused' ? pauseLine(d) : 'no stage became ready' };
+}
