@@ -87,17 +87,16 @@ export class LedgerBranch {
    * `hash-object` per large file), which writes objects only: the user's
    * index and work tree are never touched.
    * fast-import needs a ref to build on, but it writes refs only when it
-   * ends: with a parent, the ref is reset to nothing before then, so no ref
-   * is ever written and none is left to delete (`buildRef` null). The first
-   * commit keeps its ref (no parent tells the object format's null id), which
-   * `publish` deletes. `publish` moves the ledger branch.
+   * ends: the ref is reset to no commit before then, which fast-import does
+   * not write, so no ref is ever left to delete. `publish` moves the ledger
+   * branch.
    */
   async buildCommit(
     parent: string | null,
     files: readonly LedgerFile[],
     message: string,
     deleted: readonly string[] = [],
-  ): Promise<{ commit: string; buildRef: string | null }> {
+  ): Promise<string> {
     const buildRef = `refs/okstra/build/${process.pid}-${randomBytes(6).toString('hex')}`;
     const when = `${Math.floor(Date.now() / 1000)} +0000`;
     const ident = `${LEDGER_IDENTITY.GIT_COMMITTER_NAME} <${LEDGER_IDENTITY.GIT_COMMITTER_EMAIL}> ${when}`;
@@ -122,32 +121,29 @@ export class LedgerBranch {
         return blob ? `M 100644 ${blob} ${f.path}\n` : `M 100644 inline ${f.path}\n${data(f.content)}`;
       }),
       '\nget-mark :1\n',
-      // A reset to the null id deletes the ref as fast-import ends, so it is never written (git 2.24 or later).
-      parent ? `reset ${buildRef}\nfrom ${'0'.repeat(parent.length)}\n\n` : '',
+      // A reset without a commit leaves the ref at none, which fast-import does not write as it ends.
+      `reset ${buildRef}\n\n`,
       'done\n',
     ].join('');
     // git: fast-import, the commit (and the small files inline); no ref once it ends, no index, no work tree.
     const commit = await this.git.ok(['fast-import', '--quiet', '--done', '--date-format=raw'], { input: script });
-    return { commit: commit.trim(), buildRef: parent ? null : buildRef };
+    return commit.trim();
   }
 
   /**
    * The compare-and-swap: true when `commit` replaced exactly `expected`.
    * Locally one ref transaction moves the branch from `expected` (or from
-   * "absent") and drops the build ref if there is one; remotely a push
-   * without force does. The commit's objects stay in the object store
-   * without a ref (loose objects are pruned only weeks after they lose every ref).
+   * "absent"); remotely a push without force does. The commit's objects stay
+   * in the object store without a ref (loose objects are pruned only weeks
+   * after they lose every ref).
    */
-  async publish(commit: string, expected: string | null, buildRef: string | null): Promise<boolean> {
+  async publish(commit: string, expected: string | null): Promise<boolean> {
     if (this.opts.remote) {
-      const [pushed] = await Promise.all([
-        // git: push without force, the remote compare-and-swap.
-        this.git.run(['push', '--quiet', '--no-verify', this.opts.remote, `${commit}:${this.branchRef}`], {
-          env: this.opts.remoteEnv ?? {},
-        }),
-        // git: update-ref -d, the first commit's build ref, beside the push: the push names the commit itself.
-        buildRef ? this.git.run(['update-ref', '-d', buildRef]) : null,
-      ]);
+      // git: push without force, the remote compare-and-swap.
+      const pushed = await this.git.run(
+        ['push', '--quiet', '--no-verify', this.opts.remote, `${commit}:${this.branchRef}`],
+        { env: this.opts.remoteEnv ?? {} },
+      );
       if (pushed.exitCode === 0) return true;
       if (isConflict(pushed.stderr + pushed.stdout)) return false;
       throw new LedgerIoError(
@@ -155,13 +151,9 @@ export class LedgerBranch {
       );
     }
     const old = expected ?? '0'.repeat(commit.length);
-    const drop = buildRef ? `delete ${buildRef}\n` : '';
-    const transaction = `start\nupdate ${this.branchRef} ${commit} ${old}\n${drop}prepare\ncommit\n`;
-    // git: update-ref --stdin, the local compare-and-swap and the build ref's removal in one transaction.
-    const updated = await this.git.run(['update-ref', '-m', 'okstra ledger append', '--stdin'], { input: transaction });
+    // git: update-ref, the local compare-and-swap.
+    const updated = await this.git.run(['update-ref', '-m', 'okstra ledger append', this.branchRef, commit, old]);
     if (updated.exitCode === 0) return true;
-    // git: update-ref -d, a failed transaction left the build ref behind.
-    if (buildRef) await this.git.run(['update-ref', '-d', buildRef]);
     if (isConflict(updated.stderr)) return false;
     throw new LedgerIoError(`ledger update-ref failed: ${updated.stderr.trim()}`);
   }

@@ -249,9 +249,9 @@ export class GitLedgerStore implements LedgerStore {
       ...(snapshot === null ? [snapshotPath(planId)] : []),
       ...(unmigrated ? oldFormatPaths(planId) : []),
     ];
-    const { commit, buildRef } = await this.branch.buildCommit(tip, written, rowCommitMessage(row), deleted);
+    const commit = await this.branch.buildCommit(tip, written, rowCommitMessage(row), deleted);
     request.onPublishing?.();
-    if (!(await this.publish(commit, tip, buildRef))) {
+    if (!(await this.publish(commit, tip))) {
       // Lost the race: what this store knew is about a tip that is no longer the branch's; the retry reads afresh.
       this.held.delete(planId);
       return null;
@@ -301,8 +301,8 @@ export class GitLedgerStore implements LedgerStore {
       ...(snapshot === null ? [snapshotPath(planId)] : []),
       ...(history.unmigrated ? oldFormatPaths(planId) : []),
     ];
-    const { commit, buildRef } = await this.branch.buildCommit(tip, files, message, deleted);
-    const landed = await this.publish(commit, tip, buildRef);
+    const commit = await this.branch.buildCommit(tip, files, message, deleted);
+    const landed = await this.publish(commit, tip);
     // The tip this repair read is now history: no later append may start from it.
     this.branch.forgetRecentTip();
     this.held.delete(planId);
@@ -312,8 +312,8 @@ export class GitLedgerStore implements LedgerStore {
   }
 
   /** The compare-and-swap (a method of its own: tests stand in for it to stage a lost race). */
-  private publish(commit: string, expected: string | null, buildRef: string | null): Promise<boolean> {
-    return this.branch.publish(commit, expected, buildRef);
+  private publish(commit: string, expected: string | null): Promise<boolean> {
+    return this.branch.publish(commit, expected);
   }
 
   /** The plan's judgement at `tip`: from the snapshot when it may be taken, else from every row. */

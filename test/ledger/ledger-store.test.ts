@@ -47,7 +47,7 @@ describe('GitLedgerStore on a local repository', () => {
       await git.ok(['rev-list', '--max-parents=0', 'main']),
     );
     expect(await git.ok(['rev-list', '--count', 'okstra-ledger'])).toBe('2');
-    // No build ref is left: the first commit's is deleted with the swap, a later one's is never written.
+    // No build ref is left: fast-import never writes one, the ledger's first commit included.
     expect(await git.ok(['for-each-ref', 'refs/okstra/'])).toBe('');
   });
 
@@ -217,14 +217,14 @@ describe('GitLedgerStore against a bare remote', () => {
       sleep: async () => undefined,
     });
     // Make the loser's first attempt stale by landing the winner's row between its read and its push.
-    type Publish = (commit: string, expected: string | null, buildRef: string) => Promise<boolean>;
+    type Publish = (commit: string, expected: string | null) => Promise<boolean>;
     const originalPublish = (loser as unknown as { publish: Publish }).publish.bind(loser);
-    (loser as unknown as { publish: Publish }).publish = async (commit, expected, buildRef) => {
+    (loser as unknown as { publish: Publish }).publish = async (commit, expected) => {
       if (!raced) {
         raced = true;
         await winner.append({ row: claim(2, 'run-w') });
       }
-      return originalPublish(commit, expected, buildRef);
+      return originalPublish(commit, expected);
     };
     const result = await loser.append({ row: claim(1, 'run-l') });
     expect(result.attempts).toBe(2);
