@@ -4,6 +4,7 @@ import { CheckoutTree } from './checkout-tree.js';
 import { LayeredTree } from './layered-tree.js';
 import { checkoutLayerable } from './laying.js';
 import { Repository } from './repository.js';
+import { mayHaveWorktrees } from './worktrees.js';
 import type { StageTree, StageTreeMode } from './stage-tree.js';
 
 export { MergeConflictError } from './repository.js';
@@ -160,8 +161,9 @@ export class StageWorkspace extends Repository {
     // tree left behind stays mounted until the machine restarts.
     this.spare.splice(0);
     for (const dir of [...this.trees.keys()]) await this.removeWorktree(dir);
-    // Registrations of folders that are gone, once per run rather than after every remove.
-    await this.worktreeAdmin(['worktree', 'prune'], { allowFailure: true });
+    // Registrations of folders that are gone, once per run rather than after every remove; none to look for when
+    // the repository has no registration left (this workspace removes its own trees' as it goes).
+    if (await mayHaveWorktrees(this.repoDir)) await this.worktreeAdmin(['worktree', 'prune'], { allowFailure: true });
   }
 
   /**

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { readFile, rm, stat } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
+import { lstat, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { unmountStale } from './layers.js';
 import { Git, GitError, type GitResult } from '../git/git.js';
 import { retry } from '../process/retry.js';
@@ -10,6 +10,22 @@ interface ListedWorktree {
   head: string | null;
   /** `refs/heads/…`, or null for a detached worktree. */
   branch: string | null;
+}
+
+/**
+ * Whether `repoDir` may have worktrees besides its main one, asked of the
+ * file system instead of git: false only for a clone whose `.git` is a folder
+ * (okstra's, which no agent can write) holding no `worktrees/` entry, which
+ * is where git registers every worktree. Anything else (`.git` a file or a
+ * link, an error) is a "maybe", and git is asked.
+ */
+export async function mayHaveWorktrees(repoDir: string): Promise<boolean> {
+  const dotGit = await lstat(join(repoDir, '.git')).catch(() => null);
+  if (!dotGit?.isDirectory()) return true;
+  const entries = await readdir(join(repoDir, '.git', 'worktrees')).catch((error: NodeJS.ErrnoException) =>
+    error.code === 'ENOENT' ? [] : null,
+  );
+  return entries === null || entries.length > 0;
 }
 
 /** `git worktree list --porcelain -z`: records of NUL-terminated fields, separated by an empty field. */
@@ -49,6 +65,7 @@ async function removeAll(git: Git, paths: readonly string[]): Promise<string[]> 
  * Returns the folders removed.
  */
 export async function removeWorktreesOf(repoDir: string, branches: readonly string[]): Promise<string[]> {
+  if (!(await mayHaveWorktrees(repoDir))) return [];
   const git = new Git(repoDir);
   const wanted = new Set(branches.map((b) => `refs/heads/${b}`));
   // The first entry is the main worktree: the user's own checkout, never removed.
@@ -181,6 +198,7 @@ export async function removeWorktreesOfDeadRun(
   branch: string,
   heads: readonly string[],
 ): Promise<string[]> {
+  if (!(await mayHaveWorktrees(repoDir))) return [];
   const git = new Git(repoDir);
   const ref = `refs/heads/${branch}`;
   // Only folders okstra made (a person's own worktree of the branch is theirs), never the main worktree.

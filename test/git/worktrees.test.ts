@@ -1,11 +1,16 @@
-import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { discardsSettled } from '../../src/git/tree-trash.js';
 import { layersAvailable } from '../../src/workspace/layer-mounts.js';
 import { StageWorkspace } from '../../src/workspace/stage-workspace.js';
-import { HALF_MADE_AGE_MS, removeWorktreesOf, removeWorktreesOfDeadRun } from '../../src/workspace/worktrees.js';
+import {
+  HALF_MADE_AGE_MS,
+  mayHaveWorktrees,
+  removeWorktreesOf,
+  removeWorktreesOfDeadRun,
+} from '../../src/workspace/worktrees.js';
 import { makeRepo, tempDir } from '../helpers/git-repos.js';
 
 const BRANCH = 'okstra/p/stage-1';
@@ -63,6 +68,28 @@ describe('worktrees a dead run left', () => {
   it('a repository with no extra worktree: nothing to remove', async () => {
     const { dir } = await makeRepo();
     expect(await removeWorktreesOfDeadRun(dir, BRANCH, ['0'.repeat(40)])).toEqual([]);
+  });
+});
+
+describe('whether a repository may have worktrees (asked of its .git folder, not of git)', () => {
+  it('no: a clone whose .git folder registers none, also once the last one is gone', async () => {
+    const { dir, git } = await makeRepo();
+    expect(await mayHaveWorktrees(dir)).toBe(false);
+    const tree = mkdtempSync(join(tmpdir(), 'okstra-stage-'));
+    await git.ok(['worktree', 'add', '--quiet', '--detach', tree]);
+    expect(await mayHaveWorktrees(dir)).toBe(true);
+    await git.ok(['worktree', 'remove', '--force', tree]);
+    expect(await mayHaveWorktrees(dir)).toBe(false);
+  });
+
+  it('maybe, and git is asked, whenever the folder cannot tell: a registration whose tree was deleted by hand, a .git that is a file', async () => {
+    const r = await repoWithWorktrees();
+    rmSync(r.stage, { recursive: true, force: true });
+    expect(await mayHaveWorktrees(r.dir)).toBe(true);
+    // A linked worktree as the repository: its .git is a pointer file, and git knows its siblings.
+    expect(await mayHaveWorktrees(r.personal)).toBe(true);
+    // Both of the dead run's: the one deleted by hand is still registered, and git still lists it.
+    expect(await removeWorktreesOfDeadRun(r.personal, BRANCH, [r.head])).toEqual([r.stage, r.verify]);
   });
 });
 
