@@ -45,6 +45,8 @@ export interface Intake extends LedgerInputs {
   baseCommit: string;
   branch: string;
   reusedBranch: boolean;
+  /** The stage branch does not exist yet: the stage's tree makes it, at `baseCommit`, as it checks it out. */
+  newBranch: boolean;
   /** The stage branch head before the executor ran (the base for a fresh branch). */
   startHead: string;
   claim: StageRow;
@@ -281,12 +283,9 @@ async function afterClaim(
   const { branch, existing, rebase, fixRun } = start;
   const state = snapshot.state;
   // This run holds the claim now, so a worktree okstra made for this branch is a dead run's leftover
-  // (git would refuse to check the branch out again while it is registered). A new branch is only a ref: it is made
-  // beside that clean-up, which no worktree of it can need.
-  const [leftovers] = await Promise.all([
-    removeWorktreesOfDeadRun(deps.workspace.repoDir, branch, existing ? [existing] : []),
-    existing ? null : deps.workspace.createBranch(branch, start.baseCommit),
-  ]);
+  // (git would refuse to check the branch out again while it is registered). A new branch is made with the stage's
+  // tree (newBranch), by the same git call that checks it out.
+  const leftovers = await removeWorktreesOfDeadRun(deps.workspace.repoDir, branch, existing ? [existing] : []);
   if (leftovers.length > 0)
     deps.log(
       `okstra: removed ${leftovers.length} worktree${leftovers.length === 1 ? '' : 's'} an earlier run of stage ${n} left behind: ${leftovers.join(', ')}`,
@@ -300,6 +299,7 @@ async function afterClaim(
     baseCommit: start.baseCommit,
     branch,
     reusedBranch: start.reusedBranch,
+    newBranch: existing === null,
     startHead: start.startHead,
     claim: claimed.claim,
     claimCommit: claimed.claimCommit,

@@ -43,7 +43,9 @@ export async function runClaimed(
     // side, and both kept for the clean-up below even when the other failed.
     const [opened, tree] = await Promise.allSettled([
       timed('engine:gateway', () => openRunGateway(req, deps)),
-      timed('engine:worktree', () => deps.workspace.addBranchWorktree(claimed.branch)),
+      timed('engine:worktree', () =>
+        deps.workspace.addBranchWorktree(claimed.branch, claimed.newBranch ? claimed.baseCommit : null),
+      ),
     ]);
     gateway = opened.status === 'fulfilled' ? opened.value : null;
     worktree = tree.status === 'fulfilled' ? tree.value : null;

@@ -87,11 +87,6 @@ export class Repository {
     return this.git.resolveCommit(`refs/heads/${branch}`);
   }
 
-  /** Points `branch` at `commit` only if it does not exist yet (compare-and-swap against "absent"). */
-  async createBranch(branch: string, commit: string): Promise<void> {
-    await this.git.ok(['update-ref', `refs/heads/${branch}`, commit, '0'.repeat(commit.length)]);
-  }
-
   /**
    * The change between two commits from one `diff --numstat` (src/git/change-summary.ts), asked once per pair of
    * commit ids: execute checks it for okstra's own files, the evidence judge and the report list it, the report

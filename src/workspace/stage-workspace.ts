@@ -49,10 +49,16 @@ export class StageWorkspace extends Repository {
 
   /**
    * A worktree with `branch` checked out: a kept tree of this run re-pointed
-   * at it (git writes only the files that differ), or a new one.
+   * at it (git writes only the files that differ), or a new one. With
+   * `createAt`, the branch is made there by the same git call, which fails
+   * if it exists already (a compare-and-swap against "absent").
    */
-  async addBranchWorktree(branch: string): Promise<string> {
-    return this.takeTree(['checkout', '--force', '--quiet', branch], ['--no-checkout', branch]);
+  async addBranchWorktree(branch: string, createAt: string | null = null): Promise<string> {
+    if (createAt === null) return this.takeTree(['checkout', '--force', '--quiet', branch], ['--no-checkout', branch]);
+    return this.takeTree(
+      ['checkout', '--force', '--quiet', '-b', branch, createAt],
+      ['--no-checkout', '-b', branch, createAt],
+    );
   }
 
   /** A detached worktree at `commit`, for QA and verifiers: whatever happens there cannot move a branch. */
