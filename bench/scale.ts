@@ -36,7 +36,7 @@ const STAGE_BRANCH = 'okstra/bench/stage-1';
 const TARGETS = {
   bigOverTiny: 2,
   efficiency: 0.95,
-  gitPerStage: 30,
+  gitPerStage: 25,
   overShell: 2.5,
 } as const;
 
@@ -381,6 +381,8 @@ async function gitProcesses(root: string): Promise<string[]> {
   return [
     `git processes per stage (tiny repository, 2 verifiers, pushing; a shim on PATH): ${stageCalls.length}  [target ≤ ${TARGETS.gitPerStage}: ${met(stageCalls.length <= TARGETS.gitPerStage)}]; CLI setup before it (prepareRun): ${setupCalls.length}`,
     `  by subcommand: ${top}`,
+    // OKSTRA_BENCH_GIT_CALLS=1: every call in order, to see which one a change added or saved.
+    ...(process.env.OKSTRA_BENCH_GIT_CALLS === '1' ? stageCalls.map((l) => `    ${l.slice(0, 200)}`) : []),
   ];
 }
 
