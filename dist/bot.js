@@ -35235,6 +35235,10 @@ var WritePacer = class {
     this.buckets.set(id2, taken.bucket);
     if (taken.waitMs > 0) await sleep(taken.waitMs);
   }
+  /** Every bucket full again, as after a quiet while: for a process that starts its figures afresh (a bench's untimed warm-up). */
+  reset() {
+    this.buckets.clear();
+  }
   /**
    * As the plugin's options take it. A cast, not a Bottleneck group: the
    * plugin only ever calls `key(id).schedule(options, fn)` on it
