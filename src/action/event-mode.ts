@@ -1,4 +1,5 @@
 import type { GitHubClient } from '../github/client.js';
+import { timed } from '../process/timings.js';
 import { handleEvent, isTriggerEvent, type EventKey, type EventRepository } from '../triggers/events.js';
 import type { RunnerContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
@@ -42,7 +43,7 @@ export async function eventMode(
     defaultBranch: repository.default_branch,
     ...(repository.html_url ? { webUrl: repository.html_url } : {}),
   });
-  const result = await handleEvent(deps, key, payload);
+  const result = await timed(`event:${key}`, () => handleEvent(deps, key, payload));
   io.info(`okstra: ${key}: ${typeof result === 'string' ? result : JSON.stringify(result)}`);
   await io.summary(`okstra handled \`${key}\`: ${typeof result === 'string' ? result : 'done'}.\n`);
 }

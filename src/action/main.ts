@@ -64,10 +64,9 @@ async function runWithInputs(d: MainDeps, inputs: ActionInputs, scrub: Scrubber)
   const ctx = runnerContext(d.env, payload, d.cwd);
   // The no-server event job: the App's use cases with the job's token; no checkout, roster or agent.
   if (inputs.mode === 'event') {
-    const [{ createGitHubClient }, { eventMode }] = await Promise.all([
-      import('../github/client.js'),
-      import('./event-mode.js'),
-    ]);
+    const [{ createGitHubClient }, { eventMode }] = await timed('action:load-event', () =>
+      Promise.all([import('../github/client.js'), import('./event-mode.js')]),
+    );
     return eventMode(io, inputs, ctx, payload, (token) =>
       createGitHubClient({ token, baseUrl: ctx.apiUrl, log: io.info, scrub, ...(d.fetch ? { fetch: d.fetch } : {}) }),
     );
