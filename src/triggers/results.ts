@@ -88,21 +88,7 @@ export async function completeWorkflowRun(deps: TriggerDeps, run: FinishedRun): 
   // One check that cannot be read or completed must not keep the others queued: each is tried, failures are
   // collected, and the delivery fails at the end so GitHub shows it (a redelivery completes the rest again, idempotently).
   const failures: string[] = [];
-  const checks: StageCheck[] = [];
-  for (const id of named.checkRunIds) {
-    try {
-      const check = await getCheckRun(deps.client, deps.repo, id);
-      const parsed = parseCheckRunName(check.name);
-      if (parsed) checks.push({ check, ...parsed });
-      else
-        deps.log.warn(
-          `workflow run ${run.id} names check run ${id} (${check.name}), which is not an okstra stage check; left alone`,
-        );
-    } catch (error) {
-      failures.push(`check run ${id}: ${describeApiError(error)}`);
-    }
-  }
-
+  const checks = await stageChecks(deps, run, named.checkRunIds, failures);
   const ledgers = await readRunLedgers(deps, config, run, checks);
   // The stages this run made ready go out before its own checks are completed: the next runs start while the
   // reports are read and published, and the rows they are decided from are the ones just read.
@@ -151,6 +137,30 @@ export async function completeWorkflowRun(deps: TriggerDeps, run: FinishedRun): 
   );
   if (failures.length > 0) throw new Error(`workflow run ${run.id}: ${failures.join('; ')}`);
   return { completed };
+}
+
+/** The okstra stage checks among the run's named check runs; one that cannot be read is a failure, another app's is left alone. */
+async function stageChecks(
+  deps: TriggerDeps,
+  run: FinishedRun,
+  ids: readonly number[],
+  failures: string[],
+): Promise<StageCheck[]> {
+  const checks: StageCheck[] = [];
+  for (const id of ids) {
+    try {
+      const check = await getCheckRun(deps.client, deps.repo, id);
+      const parsed = parseCheckRunName(check.name);
+      if (parsed) checks.push({ check, ...parsed });
+      else
+        deps.log.warn(
+          `workflow run ${run.id} names check run ${id} (${check.name}), which is not an okstra stage check; left alone`,
+        );
+    } catch (error) {
+      failures.push(`check run ${id}: ${describeApiError(error)}`);
+    }
+  }
+  return checks;
 }
 
 /**
