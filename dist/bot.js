@@ -34816,20 +34816,7 @@ async function completeWorkflowRun(deps, run2) {
     return { completed: [] };
   }
   const failures = [];
-  const checks = [];
-  for (const id2 of named2.checkRunIds) {
-    try {
-      const check2 = await getCheckRun(deps.client, deps.repo, id2);
-      const parsed = parseCheckRunName(check2.name);
-      if (parsed) checks.push({ check: check2, ...parsed });
-      else
-        deps.log.warn(
-          `workflow run ${run2.id} names check run ${id2} (${check2.name}), which is not an okstra stage check; left alone`
-        );
-    } catch (error) {
-      failures.push(`check run ${id2}: ${describeApiError(error)}`);
-    }
-  }
+  const checks = await stageChecks(deps, run2, named2.checkRunIds, failures);
   const ledgers = await readRunLedgers(deps, config2, run2, checks);
   await continuePlans(deps, config2, run2, named2.prNumber, ledgers, failures);
   const results = await collectResults(deps, config2, ledgers, checks);
@@ -34875,6 +34862,23 @@ The stored report could not be used: ${inlineCode(r.reportProblem)}` : ending.su
   );
   if (failures.length > 0) throw new Error(`workflow run ${run2.id}: ${failures.join("; ")}`);
   return { completed };
+}
+async function stageChecks(deps, run2, ids2, failures) {
+  const checks = [];
+  for (const id2 of ids2) {
+    try {
+      const check2 = await getCheckRun(deps.client, deps.repo, id2);
+      const parsed = parseCheckRunName(check2.name);
+      if (parsed) checks.push({ check: check2, ...parsed });
+      else
+        deps.log.warn(
+          `workflow run ${run2.id} names check run ${id2} (${check2.name}), which is not an okstra stage check; left alone`
+        );
+    } catch (error) {
+      failures.push(`check run ${id2}: ${describeApiError(error)}`);
+    }
+  }
+  return checks;
 }
 async function continuePlans(deps, config2, run2, prNumber, ledgers, failures) {
   for (const [planId2, ledger] of ledgers) {
