@@ -35239,7 +35239,7 @@ var WritePacer = class {
     this.buckets.set(id2, taken.bucket);
     if (taken.waitMs > 0) await sleep(taken.waitMs);
   }
-  /** Every bucket full again, as after a quiet while: for a process that starts its figures afresh (a bench's untimed warm-up). */
+  /** Every bucket full again, as after a quiet while: for a process that measures each plan from a quiet start (the distributed bench). */
   reset() {
     this.buckets.clear();
   }
