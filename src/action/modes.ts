@@ -84,8 +84,11 @@ async function endStage(
     `stage ${stage} ${report.verdict.value} (${report.verdict.runStatus}); report ${outcome.reportPath} on ${s.config.ledgerBranch} at ${outcome.ledgerCommit.slice(0, 12)}`,
   );
   // The plan's spend reads and validates its stored reports (a module, with the schema validators, loaded only now:
-  // not before the claim), beside the check and the comment, which the run's end waits for too.
-  const spend = import('../triggers/plan-summary.js').then((m) => m.planSpendLine(s.deps.ledger, plan.id));
+  // not before the claim), beside the check and the comment, which the run's end waits for too. It reads the ledger
+  // as this run's row left it, which this store holds: no fetch on the way to the run's end (the App's next hop).
+  const spend = import('../triggers/plan-summary.js').then((m) =>
+    m.planSpendLine(s.deps.ledger, plan.id, outcome.ledgerCommit),
+  );
   spend.catch(() => undefined);
   await timed('stage:check-completed', () => s.publisher.completed(outcome, outcome.ledgerCommit));
   const full = s.scrub.scrubAll(outcome.markdown);

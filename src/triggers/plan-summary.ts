@@ -20,9 +20,12 @@ function ledgerFiles(ledger: Ledger): ReadLedgerFiles {
   return (commit, paths) => Promise.all(paths.map((p) => ledger.readFile(commit, p)));
 }
 
-/** The plan's spend over every run the ledger records, this one included; empty before any run. */
-export async function planSpendLine(ledger: Ledger, planId: string): Promise<string> {
-  const snapshot = await ledger.read(planId);
+/**
+ * The plan's spend over every run the ledger records, this one included; empty before any run. `at`: the ledger
+ * commit to read (a run's own last row: "so far" as of it, read without a fetch); the branch's tip when absent.
+ */
+export async function planSpendLine(ledger: Ledger, planId: string, at?: string): Promise<string> {
+  const snapshot = await ledger.read(planId, at !== undefined ? { tip: at } : {});
   const read = await readPlanReports(ledgerFiles(ledger), snapshot.commit, snapshot.rows);
   const runs = read.reports.length + read.finals.length;
   return runs > 0
