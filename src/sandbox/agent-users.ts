@@ -256,18 +256,14 @@ async function createUser(name: string): Promise<AgentUser> {
 }
 
 /**
- * Ends every process of `user` and returns once none is left: first as the
- * user itself through the launcher (kill(-1): one short process on the
- * launcher's side, and no process of the user's can slip through by
- * forking), then {@link killProcessesOf}, as root, which kills what is still
- * there and waits until /proc lists none. A SIGKILL the launcher left pending
- * is final, but its process stays listed until the kernel has ended it, and a
- * released user is one whose processes are gone (a tree is taken back after
- * its agents' leases). Usually that second step is one shared pass over /proc
- * that finds nothing.
+ * Ends every process of `user`: as the user itself through the launcher
+ * (kill(-1): one short process on the launcher's side, no pass over /proc on
+ * okstra's main thread, and no process of the user's can slip through by
+ * forking); when the launcher cannot do it, {@link killProcessesOf} kills and
+ * waits until none is left, as root.
  */
 export async function endProcessesOf(user: AgentUser): Promise<void> {
-  await killAllProcessesOf(user);
+  if (await killAllProcessesOf(user)) return;
   await killProcessesOf(user.uid);
 }
 

@@ -18,9 +18,9 @@ const leaveWriter = (pidFile: string): string =>
   `setsid bash -c 'echo $$ > "$1"; i=0; while [ $SECONDS -lt 120 ]; do i=$((i+1)); : > "$HOME/f$((i % 20000))"; done' writer ${JSON.stringify(pidFile)} </dev/null >/dev/null 2>&1 & while [ ! -e "$HOME/f1000" ]; do :; done`;
 
 /**
- * Whether the writer is gone. okstra's release returns once /proc lists no process of the agent user
- * (endProcessesOf), but an ended process can stay a zombie until its new parent reaps it, and `kill(pid, 0)` still
- * finds a zombie: so this waits a moment. A writer okstra did not kill runs on for two minutes, so this still fails.
+ * Whether the writer is gone. okstra's kill leaves a SIGKILL pending in every process of the agent user and returns
+ * (killAllProcessesOf): the kernel ends each one the next time it runs, which on a loaded machine (another slow file
+ * beside this one) can be a moment after. A writer okstra did not kill runs on for two minutes, so this still fails.
  */
 const killed = (pid: number): Promise<boolean> => waitForDeath(pid, 5000);
 
