@@ -5,7 +5,7 @@ import { isStageRow } from '../core/ledger/index.js';
 import { describeApiError } from '../github/errors.js';
 import { changedFiles, pullRequestFacts } from '../github/pulls.js';
 import type { TriggerDeps } from './deps.js';
-import { launch } from './launch.js';
+import { launch, readLaunchWorkflow } from './launch.js';
 import { readPlanRows, type LedgerRowsRead } from './ledger-state.js';
 import { resolvePlan } from './plans.js';
 
@@ -46,6 +46,9 @@ export async function continuePlan(
   if (!ours.some((row) => row.status === 'done'))
     return { kind: 'nothing', reason: `run ${run.runIdPrefix}* recorded no done stage` };
 
+  // Read beside the pull request and the plan: a launch needs it, and waiting for those first costs a round trip.
+  const workflowText = readLaunchWorkflow(deps, config);
+  workflowText.catch(() => undefined);
   let pr: Awaited<ReturnType<typeof pullRequestFacts>>;
   let files: Awaited<ReturnType<typeof changedFiles>>;
   try {
@@ -78,6 +81,7 @@ export async function continuePlan(
     actor,
     origin: `continuing the plan after run \`${run.runIdPrefix.replace(/-$/, '')}\``,
     ledger,
+    workflowText,
   });
   if (!outcome.ok) return { kind: 'refused', reason: outcome.reason };
   return { kind: 'dispatched', stages: outcome.stages };

@@ -36,6 +36,19 @@ export interface LaunchRequest {
   origin: string;
   /** The plan's ledger, when the caller has just read it (continuing a plan): one read less. */
   ledger?: LedgerRead;
+  /**
+   * The workflow file on the default branch, when the caller started reading it early (continuing a plan reads
+   * it beside the pull request and the plan): the launch reads it there otherwise.
+   */
+  workflowText?: Promise<string | null>;
+}
+
+/** The workflow file a launch dispatches, read on the default branch (where every run goes: dispatchRef). */
+export function readLaunchWorkflow(
+  deps: Pick<TriggerDeps, 'client' | 'repo' | 'defaultBranch'>,
+  config: OkstraConfig,
+): Promise<string | null> {
+  return readRepoFile(deps.client, deps.repo, workflowPath(config), deps.defaultBranch);
 }
 
 /** A plan as {@link resolvePlan} found it, in the request's words. */
@@ -95,7 +108,7 @@ export async function launch(deps: TriggerDeps, config: OkstraConfig, req: Launc
   // Both reads at once: one round trip less on every launch (the workflow file is wasted only on a refusal).
   const [ledger, workflow] = await Promise.all([
     req.ledger ?? readPlanLedger(deps, config, req.plan.id),
-    readRepoFile(deps.client, deps.repo, path, where.ref),
+    req.workflowText ?? readRepoFile(deps.client, deps.repo, path, where.ref),
   ]);
   if (!ledger.ok) return ledger;
   const planned = planLaunch({

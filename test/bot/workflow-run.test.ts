@@ -156,7 +156,11 @@ describe('workflow_run.completed', () => {
       'okstra-ledger',
     );
     gh.updateCheck(5001).listComments(7, []).comment(7);
-    gh.pull(7, { headSha: HEAD_SHA }).pullFiles(7, []).file(PLAN_PATH, PLAN_TEXT, 'master');
+    // The workflow file is read beside the pull request and the plan, before the plan says nothing is ready.
+    gh.pull(7, { headSha: HEAD_SHA })
+      .pullFiles(7, [])
+      .file(PLAN_PATH, PLAN_TEXT, 'master')
+      .workflow(OKSTRA_WORKFLOW, 'master');
     const logs: string[] = [];
     await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'success'), logs);
     expect(gh.bodies.createCheck).toBeUndefined();
