@@ -3495,6 +3495,9 @@ async function pool(limit, tasks) {
 }
 
 // src/triggers/launch.ts
+function readLaunchWorkflow(deps, config2) {
+  return readRepoFile(deps.client, deps.repo, workflowPath(config2), deps.defaultBranch);
+}
 function launchedPlan(found) {
   return { plan: found.plan, planPath: found.path, planBlob: found.blob, planFromPullRequest: found.fromPullRequest };
 }
@@ -3518,7 +3521,7 @@ async function launch(deps, config2, req) {
   const path = workflowPath(config2);
   const [ledger, workflow] = await Promise.all([
     req.ledger ?? readPlanLedger(deps, config2, req.plan.id),
-    readRepoFile(deps.client, deps.repo, path, where.ref)
+    req.workflowText ?? readRepoFile(deps.client, deps.repo, path, where.ref)
   ]);
   if (!ledger.ok) return ledger;
   const planned = planLaunch({
@@ -34762,6 +34765,8 @@ async function continuePlan(deps, config2, run2, read) {
   const ours = ledger.rows.filter((row) => isStageRow(row) && row.run_id.startsWith(run2.runIdPrefix));
   if (!ours.some((row) => row.status === "done"))
     return { kind: "nothing", reason: `run ${run2.runIdPrefix}* recorded no done stage` };
+  const workflowText = readLaunchWorkflow(deps, config2);
+  workflowText.catch(() => void 0);
   let pr;
   let files;
   try {
@@ -34790,7 +34795,8 @@ async function continuePlan(deps, config2, run2, read) {
     trigger: "dispatch",
     actor,
     origin: `continuing the plan after run \`${run2.runIdPrefix.replace(/-$/, "")}\``,
-    ledger
+    ledger,
+    workflowText
   });
   if (!outcome.ok) return { kind: "refused", reason: outcome.reason };
   return { kind: "dispatched", stages: outcome.stages };
