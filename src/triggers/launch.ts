@@ -108,7 +108,7 @@ export async function launch(deps: TriggerDeps, config: OkstraConfig, req: Launc
   // Both reads at once: one round trip less on every launch (the workflow file is wasted only on a refusal).
   const [ledger, workflow] = await Promise.all([
     req.ledger ?? readPlanLedger(deps, config, req.plan.id),
-    req.workflowText ?? readRepoFile(deps.client, deps.repo, path, where.ref),
+    req.workflowText ?? readLaunchWorkflow(deps, config),
   ]);
   if (!ledger.ok) return ledger;
   const planned = planLaunch({
