@@ -3521,7 +3521,7 @@ async function launch(deps, config2, req) {
   const path = workflowPath(config2);
   const [ledger, workflow] = await Promise.all([
     req.ledger ?? readPlanLedger(deps, config2, req.plan.id),
-    req.workflowText ?? readRepoFile(deps.client, deps.repo, path, where.ref)
+    req.workflowText ?? readLaunchWorkflow(deps, config2)
   ]);
   if (!ledger.ok) return ledger;
   const planned = planLaunch({
