@@ -1,80 +1,131 @@
 import { dispatchInputs } from '../core/commands/index.js';
-import { pauseLine, planDispatch, runFollowUps } from '../core/graph/index.js';
+import {
+  continueInJob,
+  DEFAULT_JOB_LIMIT_MINUTES,
+  pauseLine,
+  planDispatch,
+  runFollowUps,
+  type Continuation,
+} from '../core/graph/index.js';
 import { deriveLedgerState, type LedgerState } from '../core/ledger/index.js';
 import { dispatchWorkflow } from '../github/dispatch.js';
+import type { GitHubClient } from '../github/client.js';
 import { describeApiError } from '../github/errors.js';
 import { continuePlan } from '../triggers/continue.js';
-import type { LoadedPlan, RunResults } from './plan-run.js';
+import type { CompletedRun, LoadedPlan } from './plan-run.js';
 import type { Session } from './session.js';
 import { actionTriggerDeps } from './trigger-deps.js';
 
+/** What a stage job does after its done row: what it says once its publishing is written, and the stage it goes on to. */
+export interface NextStages {
+  say: () => Promise<void>;
+  /** The ready stage this job runs next itself (`bot.continueInJob`), with the queued check the launch gave it. */
+  kept: { stage: number; checkRunId: number | null } | null;
+}
+
 /**
  * `dispatch-next: true` (the no-server mode): after this job's stage ended
- * `done`, dispatch the stages its done row made ready, as the okstra App
- * does on `workflow_run.completed` (the same continuePlan). A job cannot
- * rely on an event for this: GitHub starts no workflow for what the job's
- * own token does, except a dispatch. A refusal (the plan paused by a
- * failure, no pull request to report to) is said in the log and the
- * summary; it does not fail a stage that passed.
+ * `done`, the stages its done row made ready go on, as the okstra App
+ * continues a plan on `workflow_run.completed` (the same continuePlan). A
+ * job cannot rely on an event for this: GitHub starts no workflow for what
+ * the job's own token does, except a dispatch. With `bot.continueInJob`
+ * (continueInJob decides) the first of them is kept for this job, which
+ * runs it next; the others are dispatched, each in its own workflow run. A
+ * refusal (the plan paused by a failure, no pull request to report to) is
+ * said in the log and the summary; it does not fail a stage that passed.
  *
  * It runs as soon as the done row is on the remote, beside the stage's own
  * publishing (its check, comment and summary), which the next stages do not
- * wait for: what it resolves to says the outcome once that publishing is
- * written, so the summary keeps its order.
+ * wait for: `say` tells the outcome once that publishing is written, so the
+ * summary keeps its order.
  */
-export async function dispatchNextStages(s: Session, loaded: LoadedPlan, r: RunResults): Promise<() => Promise<void>> {
-  const nothing = async (): Promise<void> => undefined;
-  if (!s.inputs.dispatchNext || s.inputs.dryRun) return nothing;
-  const passed = r.runs.filter((run) => run.outcome.report.verdict.value === 'PASS').at(-1);
-  if (!passed) return nothing;
-  const say = (line: string) => async (): Promise<void> => {
-    s.io.info(`okstra: ${line}`);
-    await s.io.summary(`\n**Next stages** of plan \`${loaded.plan.id}\`: ${line}\n`);
-  };
+export async function dispatchNextStages(
+  s: Session,
+  loaded: LoadedPlan,
+  run: CompletedRun,
+  runId: string,
+): Promise<NextStages> {
+  const nothing = { say: async (): Promise<void> => undefined, kept: null };
+  if (!s.inputs.dispatchNext || s.inputs.dryRun || run.outcome.report.verdict.value !== 'PASS') return nothing;
+  const say = (line: string) => ({
+    say: async (): Promise<void> => {
+      s.io.info(`okstra: ${line}`);
+      await s.io.summary(`\n**Next stages** of plan \`${loaded.plan.id}\`: ${line}\n`);
+    },
+    kept: null,
+  });
   const prNumber = s.inputs.prNumber ?? s.ctx.event.pullRequest?.number ?? null;
   if (!s.client || !s.ctx.runId)
     return say('not dispatched: `dispatch-next` needs `github-token` and a workflow run (it is off a runner here)');
   if (prNumber === null)
     return say('not dispatched: no `pr-number` to put their checks on; the scheduled sweep (mode continue) runs them');
-  const client = s.client;
-  const runIdPrefix = `gh-${s.ctx.runId}-${s.ctx.runAttempt}-`;
   // Never rejects: it runs beside the stage's publishing, which must not be cut short by it.
   try {
-    // The ledger as this run's done row left it, read here without a fetch: rows after it offer nothing of this
-    // run's (runFollowUps). The plan is the approved one this run ran, so when it makes nothing ready no plan a
-    // launch could read would dispatch anything either (a changed plan needs its own approval), and GitHub is
-    // not asked at all: the last stage of a plan ends without a request for its follow-ups.
-    const local = await s.deps.ledger.read(loaded.plan.id, { tip: passed.outcome.ledgerCommit });
-    const followUps = runFollowUps(loaded.plan, local.rows, runIdPrefix, s.io.now());
-    if (followUps.kind === 'nothing') return say(`none dispatched: ${followUps.reason}`);
-    const read = {
-      ok: true as const,
-      rows: local.rows,
-      state: deriveLedgerState(local.rows),
-      distrusted: local.distrusted ?? [],
-    };
-    const deps = actionTriggerDeps(s.io, client, s.ctx, { defaultBranch: s.defaultBranch });
-    const outcome = await continuePlan(
-      deps,
-      s.config,
-      {
-        planId: loaded.plan.id,
-        prNumber,
-        runIdPrefix,
-        fallbackActor: s.inputs.actor ?? s.ctx.actor ?? 'github-actions[bot]',
-      },
-      read,
-    );
-    if (outcome.kind === 'dispatched')
-      return say(
-        `dispatched stage${outcome.stages.length === 1 ? '' : 's'} ${outcome.stages.join(', ')}, each in its own workflow run`,
-      );
-    return say(`none dispatched: ${outcome.reason}`);
+    return await goOn(s, loaded, run, { runId, prNumber, client: s.client }, say);
   } catch (error) {
     // The stage's own result stands; the sweep picks the plan up if this dispatch was lost.
     const why = describeApiError(error);
-    return async () => s.io.warning(`okstra: could not dispatch the next stages of plan ${loaded.plan.id}: ${why}`);
+    return {
+      say: async () => s.io.warning(`okstra: could not dispatch the next stages of plan ${loaded.plan.id}: ${why}`),
+      kept: null,
+    };
   }
+}
+
+/** The follow-ups of one stage run of this job: decided from its own clone, launched as a comment would launch them. */
+async function goOn(
+  s: Session,
+  loaded: LoadedPlan,
+  done: CompletedRun,
+  o: { runId: string; prNumber: number; client: GitHubClient },
+  say: (line: string) => NextStages,
+): Promise<NextStages> {
+  // The ledger as this run's done row left it, read here without a fetch: rows after it offer nothing of this
+  // run's (runFollowUps). The plan is the approved one this run ran, so when it makes nothing ready no plan a
+  // launch could read would dispatch anything either (a changed plan needs its own approval), and GitHub is
+  // not asked at all: the last stage of a plan ends without a request for its follow-ups. Only this stage run's
+  // row counts: an earlier stage this job ran had its follow-ups decided when it ended.
+  const run = { runId: o.runId };
+  const local = await s.deps.ledger.read(loaded.plan.id, { tip: done.outcome.ledgerCommit });
+  const followUps = runFollowUps(loaded.plan, local.rows, run, s.io.now());
+  if (followUps.kind === 'nothing') return say(`none dispatched: ${followUps.reason}`);
+  const read = {
+    ok: true as const,
+    rows: local.rows,
+    state: deriveLedgerState(local.rows),
+    distrusted: local.distrusted ?? [],
+  };
+  const inJob = continueInJob({
+    ready: followUps.stages,
+    enabled: s.config.bot.continueInJob,
+    overrides: s.inputs.executor !== null || s.inputs.verifiers !== null || Object.keys(s.inputs.models).length > 0,
+    elapsedMinutes: process.uptime() / 60,
+    jobLimitMinutes: s.inputs.timeoutMinutes ?? DEFAULT_JOB_LIMIT_MINUTES,
+    leaseMinutes: s.config.leaseMinutes,
+  });
+  const deps = actionTriggerDeps(s.io, o.client, s.ctx, { defaultBranch: s.defaultBranch });
+  const ended = {
+    planId: loaded.plan.id,
+    prNumber: o.prNumber,
+    run,
+    fallbackActor: s.inputs.actor ?? s.ctx.actor ?? 'github-actions[bot]',
+  };
+  const keep = inJob.kind === 'continue' ? { stage: inJob.stage, planBlob: loaded.blob } : undefined;
+  const outcome = await continuePlan(deps, s.config, ended, read, keep);
+  if (outcome.kind !== 'dispatched') return say(`none dispatched: ${outcome.reason}`);
+  return { ...say(nextLine(outcome.stages, outcome.kept?.stage ?? null, inJob)), kept: outcome.kept };
+}
+
+/** What went on: the stages dispatched, the one this job runs next, and why it runs none when it does not. */
+function nextLine(dispatched: readonly number[], kept: number | null, inJob: Continuation): string {
+  const parts: string[] = [];
+  if (kept !== null) parts.push(`stage ${kept} runs next in this job`);
+  if (dispatched.length > 0)
+    parts.push(
+      `dispatched stage${dispatched.length === 1 ? '' : 's'} ${dispatched.join(', ')}, each in its own workflow run`,
+    );
+  const why = kept === null && inJob.kind === 'dispatch' ? ` (not in this job: ${inJob.reason})` : '';
+  return `${parts.join('; ')}${why}`;
 }
 
 /**

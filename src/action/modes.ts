@@ -8,7 +8,15 @@ import { mark, timed } from '../process/timings.js';
 import type { RunStageRequest, StageOutcome, StageRefusal } from '../engine/types.js';
 import type { LedgerStore } from '../git/ledger-store.js';
 import { dryRun } from './dry-run.js';
-import { fetchPlanRefs, loadPlan, requestBase, runIdFor, type LoadedPlan, type RunResults } from './plan-run.js';
+import {
+  fetchPlanRefs,
+  loadPlan,
+  requestBase,
+  runIdFor,
+  type CompletedRun,
+  type LoadedPlan,
+  type RunResults,
+} from './plan-run.js';
 import type { Session } from './session.js';
 import type * as DispatchNext from './dispatch-next.js';
 
@@ -50,7 +58,7 @@ function onGitHub(refusal: StageRefusal): StageRefusal {
 }
 
 /** What starts once a stage's outcome is recorded, beside its publishing; resolves to what it says after it. */
-type AfterRecorded = () => Promise<() => Promise<void>>;
+type AfterRecorded = (run: CompletedRun) => Promise<() => Promise<void>>;
 
 async function endStage(
   s: Session,
@@ -73,12 +81,13 @@ async function endStage(
   await mkdir(dir, { recursive: true });
   const localJson = join(dir, `${plan.id}-${runId}.json`);
   await writeFile(localJson, `${JSON.stringify(report, null, 2)}\n`);
-  r.runs.push({ outcome, localJson });
+  const completed = { outcome, localJson };
+  r.runs.push(completed);
   // Its terminal row is on the remote: nothing of this run is left for the post step to release.
   s.claims.settle(plan.id, runId);
   // Started now (the done row is on the remote): the next stages need nothing of the publishing below.
   mark('stage:recorded');
-  const after = afterRecorded?.();
+  const after = afterRecorded?.(completed);
 
   s.io.info(
     `stage ${stage} ${report.verdict.value} (${report.verdict.runStatus}); report ${outcome.reportPath} on ${s.config.ledgerBranch} at ${outcome.ledgerCommit.slice(0, 12)}`,
@@ -105,24 +114,42 @@ async function endStage(
     );
 }
 
+/**
+ * Mode stage: the stage asked for, then, when its done row made stages ready and `bot.continueInJob` lets this job
+ * go on (dispatch-next.ts), the first of them, and so on, each a stage run of its own (its run id, claim, check
+ * and report) in this session.
+ */
 export async function stageMode(s: Session, r: RunResults): Promise<void> {
   const loaded = await timed('stage:load-plan', () => loadPlan(s, s.inputs.plan as string, r));
   if (!loaded) return;
-  const stage = s.inputs.stage as number;
+  let stage = s.inputs.stage as number;
   if (s.inputs.dryRun) {
     await fetchPlanRefs(s, loaded.plan);
     return dryRun(s, loaded, [stage], r);
   }
   let nextModule: Promise<typeof DispatchNext> | null = null;
   const dispatchNext = (): Promise<typeof DispatchNext> => (nextModule ??= import('./dispatch-next.js'));
-  await runOneStage(s, loaded, stage, s.inputs.rebase ? { rebase: true } : {}, r, {
-    // The plan's branches come while the check is marked in progress: neither waits for the other.
-    before: () => timed('stage:fetch-plan-refs', () => fetchPlanRefs(s, loaded.plan)),
-    // Compiled while the agents work, once the claim is out: neither on the way to the claim nor to the next hop.
-    afterClaim: () => void dispatchNext().catch(() => undefined),
-    afterRecorded: () =>
-      timed('stage:dispatch-next', async () => (await dispatchNext()).dispatchNextStages(s, loaded, r)),
-  });
+  let extra: Pick<RunStageRequest, 'rebase'> = s.inputs.rebase ? { rebase: true } : {};
+  for (;;) {
+    const runId = runIdFor(s, stage);
+    const next: { kept: DispatchNext.NextStages['kept'] } = { kept: null };
+    await runOneStage(s, loaded, stage, extra, r, {
+      // The plan's branches (the ones this stage starts from too) come while the check is marked in progress.
+      before: () => timed('stage:fetch-plan-refs', () => fetchPlanRefs(s, loaded.plan)),
+      // Compiled while the agents work, once the claim is out: neither on the way to the claim nor to the next hop.
+      afterClaim: () => void dispatchNext().catch(() => undefined),
+      afterRecorded: (run) =>
+        timed('stage:dispatch-next', async () => {
+          const going = await (await dispatchNext()).dispatchNextStages(s, loaded, run, runId);
+          next.kept = going.kept;
+          return going.say;
+        }),
+    });
+    if (next.kept === null) break;
+    s.publisher.hand(next.kept.stage, next.kept.checkRunId);
+    stage = next.kept.stage;
+    extra = {};
+  }
   await autoFinal(s, loaded, r);
 }
 

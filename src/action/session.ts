@@ -14,7 +14,7 @@ import type { ActionInputs } from './inputs.js';
 import { readPlanAt, type PlanRead } from './plans.js';
 import { PhaseLog, WorkerLog, type ActionIo } from './io.js';
 import { progressIntervalFrom } from '../github/check-progress.js';
-import { StagePublisher } from '../github/stage-publisher.js';
+import { StagePublisher, type CheckRunIds } from '../github/stage-publisher.js';
 import type { Rules } from './rules.js';
 import { providerEnv, providerKeyValues, ScrubbingLedgerStore, type Scrubber } from './secrets.js';
 import { timed } from '../process/timings.js';
@@ -247,6 +247,13 @@ async function gitHubClient(
   });
 }
 
+/** The check handed over for the input's stage is that stage's: a job that goes on to another stage has none for it. */
+function ownCheck(inputs: Pick<ActionInputs, 'checkRunIds' | 'stage'>): CheckRunIds {
+  const ids = inputs.checkRunIds;
+  if (ids.kind !== 'single' || inputs.stage === null) return ids;
+  return { kind: 'by-stage', ids: new Map([[inputs.stage, ids.id]]) };
+}
+
 function stagePublisher(
   d: SessionDeps,
   client: GitHubClient | null,
@@ -258,7 +265,7 @@ function stagePublisher(
     client,
     repo: d.ctx.repo,
     targets: d.inputs.report,
-    checkRunIds: d.inputs.checkRunIds,
+    checkRunIds: ownCheck(d.inputs),
     pr,
     runUrl: runUrl(d.ctx),
     serverUrl: d.ctx.serverUrl,

@@ -204,9 +204,20 @@ async function stageOverCap(
 }
 
 /** This stage's ledger rows as text, to notice an executor that wrote to the ledger itself. */
+/**
+ * This stage's rows at `tip` (the remote's now when none), as text to compare: keys sorted, because a row this
+ * store appended itself is held as it was built, and the same row read back from its commit comes in the
+ * commit's order (a job that goes on to a second stage reads its claim both ways).
+ */
 async function stageRows(req: RunStageRequest, deps: EngineDeps, tip?: string): Promise<string> {
   const { rows } = await deps.ledger.read(req.plan.id, tip !== undefined ? { tip } : {});
-  return JSON.stringify(rows.filter((r) => 'stage' in r && r.stage === req.stage));
+  return JSON.stringify(
+    rows.filter((r) => 'stage' in r && r.stage === req.stage),
+    (_key, value: unknown) =>
+      value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+        : value,
+  );
 }
 
 function summaryOf(finalText: string, errorMessage: string | undefined): string {

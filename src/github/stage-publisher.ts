@@ -90,6 +90,8 @@ export class StagePublisher {
   private foreignRefused = false;
   /** Check run per plan and stage that this job may update. */
   private readonly checks = new Map<string, number>();
+  /** Queued checks handed over during the run: a stage this job went on to, with the check its launch queued. */
+  private readonly handedLater = new Map<number, number>();
   /** The running stage's progress updates, per plan and stage, closed before its check is completed. */
   private readonly live = new Map<string, CheckProgress>();
   /**
@@ -162,8 +164,16 @@ export class StagePublisher {
     return `${planId}#${stage}`;
   }
 
-  /** The bot's check run for this stage, if it handed one over. */
+  /** A queued check of a stage this job goes on to run (its launch queued it): marked and completed like a handed one. */
+  hand(stage: number, id: number | null): void {
+    if (id === null) this.handedLater.delete(stage);
+    else this.handedLater.set(stage, id);
+  }
+
+  /** The check run queued for this stage, if one was handed over. */
   private handedId(stage: number): number | null {
+    const later = this.handedLater.get(stage);
+    if (later !== undefined) return later;
     const ids = this.s.checkRunIds;
     if (ids.kind === 'single') return ids.id;
     if (ids.kind === 'by-stage') return ids.ids.get(stage) ?? null;

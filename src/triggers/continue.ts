@@ -1,6 +1,6 @@
 import type { OkstraConfig } from '../core/config/index.js';
 import { isGitHubLogin } from '../core/commands/index.js';
-import { runFollowUps } from '../core/graph/index.js';
+import { isRowOfRun, runFollowUps, runRefName, type RunRef } from '../core/graph/index.js';
 import { isStageRow } from '../core/ledger/index.js';
 import { describeApiError } from '../github/errors.js';
 import { changedFiles, pullRequestFacts } from '../github/pulls.js';
@@ -13,14 +13,28 @@ import { resolvePlan } from './plans.js';
 export interface EndedRun {
   planId: string;
   prNumber: number;
-  /** okstra's run-id prefix of that workflow run attempt, `gh-<run id>-<attempt>-`. */
-  runIdPrefix: string;
+  /** Its stage runs: every one of a workflow run attempt (`gh-<run id>-<attempt>-`), or one (a job that goes on). */
+  run: RunRef;
   /** Who the follow-up runs are on behalf of when the ledger does not say (the run's own actor). */
   fallbackActor: string;
 }
 
 export type ContinueOutcome =
-  { kind: 'dispatched'; stages: number[] } | { kind: 'nothing'; reason: string } | { kind: 'refused'; reason: string };
+  | {
+      kind: 'dispatched';
+      /** The stages dispatched, each in its own workflow run; not the kept one. */
+      stages: number[];
+      /** The stage the caller asked to keep, with its queued check, when the launch let it: the caller runs it. */
+      kept: { stage: number; checkRunId: number | null } | null;
+    }
+  | { kind: 'nothing'; reason: string }
+  | { kind: 'refused'; reason: string };
+
+/** A stage the calling job would run itself, and the plan it would run it from: kept only if the launch reads the same. */
+export interface KeepRequest {
+  stage: number;
+  planBlob: string;
+}
 
 /**
  * Continues a plan after one of its workflow runs: every stage that a
@@ -37,14 +51,15 @@ export async function continuePlan(
   config: OkstraConfig,
   run: EndedRun,
   read?: LedgerRowsRead,
+  keep?: KeepRequest,
 ): Promise<ContinueOutcome> {
   // Every row, not the snapshot: which stages this run's done rows made ready is a replay up to each of them. A
   // caller that read them after the run recorded its rows passes them (any later read decides the same, see above).
   const ledger = read ?? (await readPlanRows(deps, config, run.planId));
   if (!ledger.ok) return { kind: 'refused', reason: ledger.reason };
-  const ours = ledger.rows.filter((row) => isStageRow(row) && row.run_id.startsWith(run.runIdPrefix));
+  const ours = ledger.rows.filter((row) => isStageRow(row) && isRowOfRun(row.run_id, run.run));
   if (!ours.some((row) => row.status === 'done'))
-    return { kind: 'nothing', reason: `run ${run.runIdPrefix}* recorded no done stage` };
+    return { kind: 'nothing', reason: `run ${runRefName(run.run)} recorded no done stage` };
 
   // Read beside the pull request and the plan: a launch needs it, and waiting for those first costs a round trip.
   const workflowText = readLaunchWorkflow(deps, config);
@@ -64,7 +79,7 @@ export async function continuePlan(
   if (!resolved.ok) return { kind: 'refused', reason: resolved.reason };
 
   // Decided on the plan as a launch reads it, so a plan changed since the run is held to its own approval.
-  const followUps = runFollowUps(resolved.plan, ledger.rows, run.runIdPrefix, deps.now());
+  const followUps = runFollowUps(resolved.plan, ledger.rows, run.run, deps.now());
   if (followUps.kind === 'nothing') return followUps;
 
   const claimActor = ours.find((row) => row.status === 'started' && row.actor)?.actor;
@@ -79,10 +94,17 @@ export async function continuePlan(
     options: { executor: null, verifiers: null, models: {} },
     trigger: 'dispatch',
     actor,
-    origin: `continuing the plan after run \`${run.runIdPrefix.replace(/-$/, '')}\``,
+    origin: `continuing the plan after run \`${runRefName(run.run).replace(/-\*$/, '')}\``,
     ledger,
     workflowText,
+    // The caller's plan is the one it ran; a plan changed since is launched as read, every stage in its own run.
+    ...(keep && keep.planBlob === resolved.blob ? { keep: keep.stage } : {}),
   });
   if (!outcome.ok) return { kind: 'refused', reason: outcome.reason };
-  return { kind: 'dispatched', stages: outcome.stages };
+  const kept = outcome.kept;
+  return {
+    kind: 'dispatched',
+    stages: outcome.stages.filter((n) => n !== kept),
+    kept: kept === null ? null : { stage: kept, checkRunId: outcome.checkRunIds.get(kept) ?? null },
+  };
 }

@@ -41,6 +41,11 @@ export interface LaunchRequest {
    * it beside the pull request and the plan): the launch reads it there otherwise.
    */
   workflowText?: Promise<string | null>;
+  /**
+   * A stage the caller runs itself, in the job that is launching (a stage job going on to the next stage,
+   * `bot.continueInJob`): it passes the same gate and gets its queued check like the others, but no workflow run.
+   */
+  keep?: number;
 }
 
 /** The workflow file a launch dispatches, read on the default branch (where every run goes: dispatchRef). */
@@ -59,7 +64,16 @@ export function launchedPlan(
 }
 
 export type LaunchOutcome =
-  { ok: true; mode: LaunchMode; stages: number[]; checkRunIds: Map<number, number> } | { ok: false; reason: string };
+  | {
+      ok: true;
+      mode: LaunchMode;
+      /** Every stage launched, the kept one too. */
+      stages: number[];
+      checkRunIds: Map<number, number>;
+      /** The request's `keep`, when the launch planned it as a run of its own: the caller runs it now. */
+      kept: number | null;
+    }
+  | { ok: false; reason: string };
 
 /** How a plan is approved on GitHub, for the refusal of a run of an unapproved plan. */
 export const HOW_TO_APPROVE =
@@ -123,7 +137,7 @@ export async function launch(deps: TriggerDeps, config: OkstraConfig, req: Launc
   });
   if (!planned.ok) return planned;
   const { launch: plan } = planned;
-  const ctx: RunContext = { deps, config, req, where, path, plan };
+  const ctx: RunContext = { deps, config, req, where, path, plan, kept: keptStage(plan, req.keep) };
   // Runs go out a few at once, so a fan-out of eight stages costs a couple of API round trips of latency instead
   // of sixteen in a row.
   const outcomes = await pool(
@@ -136,7 +150,13 @@ export async function launch(deps: TriggerDeps, config: OkstraConfig, req: Launc
     const started = outcomes.filter((o) => o.error === undefined).flatMap((o) => o.stages);
     return { ok: false, reason: refusedLaunchReason(path, refused.error ?? '', started) };
   }
-  return { ok: true, mode: plan.mode, stages: plan.stages, checkRunIds };
+  return { ok: true, mode: plan.mode, stages: plan.stages, checkRunIds, kept: ctx.kept };
+}
+
+/** The stage the caller keeps, when the launch runs it as a workflow run of its own (never part of a chain). */
+function keptStage(plan: LaunchPlan, keep: number | undefined): number | null {
+  if (keep === undefined || plan.mode !== 'stage') return null;
+  return plan.runs.some((stages) => stages.length === 1 && stages[0] === keep) ? keep : null;
 }
 
 /** Workflow runs started at once by one launch: few enough for GitHub's limits on concurrent writes. */
@@ -150,6 +170,7 @@ interface RunContext {
   where: { ref: string; planRef: string | null };
   path: string;
   plan: LaunchPlan;
+  kept: number | null;
 }
 
 /**
@@ -157,7 +178,7 @@ interface RunContext {
  * refuses fails the checks just created and is answered with why.
  */
 async function startWorkflowRun(
-  { deps, config, req, where, path, plan }: RunContext,
+  { deps, config, req, where, path, plan, kept }: RunContext,
   stages: number[],
 ): Promise<{ stages: number[]; ids: Map<number, number>; error?: string }> {
   const runsUrl = `${deps.webUrl}/actions/workflows/${config.bot.workflow}`;
@@ -172,6 +193,8 @@ async function startWorkflowRun(
     });
     ids.set(stage, id);
   }
+  // The caller's own job runs it: its check is queued like the others', and the caller marks it in progress.
+  if (kept !== null && stages.length === 1 && stages[0] === kept) return { stages, ids };
   const { reset, rebase } = plan;
   const inputs = dispatchInputs({
     mode: plan.mode,

@@ -183,7 +183,7 @@ async function continuePlans(
       const outcome = await continuePlan(
         deps,
         config,
-        { planId, prNumber, runIdPrefix: runPrefix(run), fallbackActor: run.actor },
+        { planId, prNumber, run: { prefix: runPrefix(run) }, fallbackActor: run.actor },
         ledger.read,
       );
       if (outcome.kind === 'dispatched')

@@ -180,19 +180,22 @@ describe('stagesMadeReady', () => {
 });
 
 describe('runFollowUps', () => {
-  const two = 'gh-2-1-';
-  const three = 'gh-3-1-';
+  const two = { prefix: 'gh-2-1-' };
+  const three = { prefix: 'gh-3-1-' };
   const ledger = [
     started(1, 'gh-1-1-s1'),
     done(1, 'gh-1-1-s1'),
-    started(2, `${two}s2`),
-    started(3, `${three}s3`),
-    done(2, `${two}s2`),
-    done(3, `${three}s3`),
+    started(2, 'gh-2-1-s2'),
+    started(3, 'gh-3-1-s3'),
+    done(2, 'gh-2-1-s2'),
+    done(3, 'gh-3-1-s3'),
   ];
 
   it("gives the stages the run's own done rows made ready, and decides the same from the ledger as its last append left it", () => {
-    expect(runFollowUps(diamond, ledger.slice(0, 2), 'gh-1-1-', now)).toEqual({ kind: 'ready', stages: [2, 3] });
+    expect(runFollowUps(diamond, ledger.slice(0, 2), { prefix: 'gh-1-1-' }, now)).toEqual({
+      kind: 'ready',
+      stages: [2, 3],
+    });
     // Run 3 recorded done last: it offers stage 4, whoever reads the ledger later.
     expect(runFollowUps(diamond, ledger, three, now)).toEqual({ kind: 'ready', stages: [4] });
     // Run 2 offers nothing, both from its own last append and from any later read: exactly one run dispatches 4.
@@ -204,11 +207,11 @@ describe('runFollowUps', () => {
   });
 
   it('says why nothing follows: no done row of the run, or the plan paused by a failure', () => {
-    expect(runFollowUps(diamond, [started(1, 'gh-9-1-s1')], 'gh-9-1-', now)).toEqual({
+    expect(runFollowUps(diamond, [started(1, 'gh-9-1-s1')], { prefix: 'gh-9-1-' }, now)).toEqual({
       kind: 'nothing',
       reason: 'run gh-9-1-* recorded no done stage',
     });
-    const paused = [...ledger.slice(0, 4), failed(3, `${three}s3`), done(2, `${two}s2`)];
+    const paused = [...ledger.slice(0, 4), failed(3, 'gh-3-1-s3'), done(2, 'gh-2-1-s2')];
     const why = runFollowUps(diamond, paused, two, now);
     expect(why.kind).toBe('nothing');
     expect(why.kind === 'nothing' && why.reason).toContain('stage 3 failed');
@@ -216,6 +219,29 @@ describe('runFollowUps', () => {
 
   it('for the last stage of a plan: nothing, as every stage is done', () => {
     const last = [...ledger, started(4, 'gh-4-1-s4'), done(4, 'gh-4-1-s4')];
-    expect(runFollowUps(diamond, last, 'gh-4-1-', now)).toEqual({ kind: 'nothing', reason: 'no stage became ready' });
+    expect(runFollowUps(diamond, last, { prefix: 'gh-4-1-' }, now)).toEqual({
+      kind: 'nothing',
+      reason: 'no stage became ready',
+    });
+  });
+
+  it("for one stage run of a job that went on to the next stage itself: only that run's done row counts", () => {
+    // Run 1's job ran stage 1, then stage 2 (continueInJob); stage 3 went to run 3.
+    const rows = [
+      started(1, 'gh-1-1-s1'),
+      done(1, 'gh-1-1-s1'),
+      started(2, 'gh-1-1-s2'),
+      started(3, 'gh-3-1-s3'),
+      done(3, 'gh-3-1-s3'),
+      done(2, 'gh-1-1-s2'),
+    ];
+    expect(runFollowUps(diamond, rows, { runId: 'gh-1-1-s2' }, now)).toEqual({ kind: 'ready', stages: [4] });
+    // The whole attempt would offer 2 and 3 again (stage 1's done row made them ready), which are long claimed.
+    expect(runFollowUps(diamond, rows, { prefix: 'gh-1-1-' }, now)).toEqual({ kind: 'ready', stages: [2, 3, 4] });
+    // A whole id is no prefix: stage 2's run is not stage 20's.
+    expect(runFollowUps(diamond, [...rows.slice(0, 2), done(2, 'gh-1-1-s20')], { runId: 'gh-1-1-s2' }, now)).toEqual({
+      kind: 'nothing',
+      reason: 'run gh-1-1-s2 recorded no done stage',
+    });
   });
 });

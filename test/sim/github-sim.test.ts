@@ -28,12 +28,13 @@ function failedRunsTail(s: GitHubSim): string {
     .join('\n');
 }
 
-async function project(workflow = APP_WORKFLOW): Promise<Project> {
+async function project(workflow = APP_WORKFLOW, config?: Record<string, unknown>): Promise<Project> {
   return makeProject({
     plan: twoStagePlan(),
     agents: { writer: WRITER, reviewer: PASSING_REVIEWER },
     files: { '.github/workflows/okstra.yml': workflow },
     prFiles: { 'docs/feature.md': 'a feature\n' },
+    ...(config ? { config } : {}),
   });
 }
 
@@ -174,8 +175,58 @@ describe('the simulated GitHub, bot shell', () => {
 });
 
 describe('the simulated GitHub, no-server shell', () => {
-  it("/okstra stage 1 runs the workflow's event job (mode: event), which queues the check and dispatches the stage run; the stage run dispatches stage 2 when it ends done (dispatch-next); all with GITHUB_TOKEN", async () => {
+  it("/okstra stage 1 runs the workflow's event job (mode: event), which queues the check and dispatches the stage run; that job runs stage 2 next itself (continueInJob), with the check its launch queued; all with GITHUB_TOKEN", async () => {
     const p = await project(NO_SERVER_WORKFLOW);
+    sim = await startGitHubSim({ project: p, shell: 'action', pulls: [{ number: 7, head: 'feature' }] });
+    await sim.comment(7, '/okstra stage 1', { login: 'octocat', permission: 'write' });
+    await sim.settled();
+    const s = sim;
+    const runs = s.runs();
+    expect(
+      runs.map((r) => [r.event, r.actor.login, r.conclusion]),
+      failedRunsTail(s),
+    ).toEqual([
+      ['issue_comment', 'octocat', 'success'],
+      ['workflow_dispatch', 'github-actions[bot]', 'success'],
+    ]);
+    const stageRun = runs[1]?.id;
+    expect(s.state.timelineOf(runs[0]?.id ?? 0).inputs).toMatchObject({ mode: 'event' });
+    expect(s.state.timelineOf(stageRun ?? 0).inputs?.stage).toBe('1');
+    expect(s.unhandled).toEqual([]);
+    // Both stages' rows are the one workflow run's, each a stage run of its own; 2 was claimed after 1 was done.
+    expect((await p.ledger()).map((r) => [r.stage, r.status, r.run_id])).toEqual([
+      [1, 'started', `gh-${stageRun}-1-s1`],
+      [1, 'done', `gh-${stageRun}-1-s1`],
+      [2, 'started', `gh-${stageRun}-1-s2`],
+      [2, 'done', `gh-${stageRun}-1-s2`],
+    ]);
+    // Stage 2's check was queued by the launch that kept it for this job (the gate a dispatch passes), then run here.
+    expect(s.checks().map((c) => [c.name, c.head_sha, c.app, c.status, c.conclusion, c.history[0]?.status])).toEqual([
+      ['okstra: two-stage · stage 1', p.prHead, 'github-actions', 'completed', 'success', 'queued'],
+      ['okstra: two-stage · stage 2', p.prHead, 'github-actions', 'completed', 'success', 'queued'],
+    ]);
+    // One report comment per stage, by the job's token.
+    for (const n of [1, 2])
+      expect(
+        s
+          .commentsOn(7)
+          .filter((c) => c.user.login === 'github-actions[bot]' && isReportComment(c.body, 'two-stage', n)),
+        `report of stage ${n}`,
+      ).toHaveLength(1);
+    // Stage 1's follow-ups were decided from the ledger its own done row left in the clone, and launched as a comment
+    // launches (the plan read as a launch reads it); stage 2's, the plan's last, asked GitHub nothing.
+    const followUpReads = s.requests
+      .filter((q) => q.as === `actions:${stageRun}` && /\/pulls\/7\/files|\/commits\?|contents\/plans/.test(q.url))
+      .map((q) => q.url.replace(/\?.*/, ''));
+    expect(followUpReads).toEqual(['/repos/octo-org/octo-repo/pulls/7/files']);
+    // Nothing was dispatched by the stage run: the only workflow run after the event job's is its own.
+    expect(
+      s.requests.filter((q) => q.as === `actions:${stageRun}` && q.method === 'POST' && q.url.endsWith('/dispatches')),
+    ).toEqual([]);
+  });
+
+  it('with `bot.continueInJob: false`, a stage run that ends done dispatches the next stage in its own workflow run (dispatch-next)', async () => {
+    const p = await project(NO_SERVER_WORKFLOW, { bot: { continueInJob: false } });
     sim = await startGitHubSim({ project: p, shell: 'action', pulls: [{ number: 7, head: 'feature' }] });
     await sim.comment(7, '/okstra stage 1', { login: 'octocat', permission: 'write' });
     await sim.settled();
@@ -190,24 +241,21 @@ describe('the simulated GitHub, no-server shell', () => {
       ['workflow_dispatch', 'github-actions[bot]', 'success'],
     ]);
     expect(runs.map((r) => s.state.timelineOf(r.id).inputs?.stage ?? null)).toEqual([null, '1', '2']);
-    expect(s.state.timelineOf(runs[0]?.id ?? 0).inputs).toMatchObject({ mode: 'event' });
     expect(s.unhandled).toEqual([]);
-    // The job token's checks belong to GitHub Actions; the stage run (same app) completes its own.
-    expect(s.checks().map((c) => [c.name, c.head_sha, c.app, c.status, c.conclusion])).toEqual([
-      ['okstra: two-stage · stage 1', p.prHead, 'github-actions', 'completed', 'success'],
-      ['okstra: two-stage · stage 2', p.prHead, 'github-actions', 'completed', 'success'],
+    expect(s.checks().map((c) => [c.name, c.app, c.status, c.conclusion])).toEqual([
+      ['okstra: two-stage · stage 1', 'github-actions', 'completed', 'success'],
+      ['okstra: two-stage · stage 2', 'github-actions', 'completed', 'success'],
     ]);
-    expect((await p.ledger()).map((r) => [r.stage, r.status])).toEqual([
-      [1, 'started'],
-      [1, 'done'],
-      [2, 'started'],
-      [2, 'done'],
+    expect((await p.ledger()).map((r) => [r.stage, r.status, r.run_id])).toEqual([
+      [1, 'started', `gh-${runs[1]?.id}-1-s1`],
+      [1, 'done', `gh-${runs[1]?.id}-1-s1`],
+      [2, 'started', `gh-${runs[2]?.id}-1-s2`],
+      [2, 'done', `gh-${runs[2]?.id}-1-s2`],
     ]);
     // Made with GITHUB_TOKEN: the reactions, the report comment; none of them started another workflow.
     expect(s.commentsOn(7).filter((c) => c.user.login === 'github-actions[bot]').length).toBeGreaterThan(0);
-    // The follow-ups are decided from the ledger each stage run's own done row left in its clone: stage 1's run
-    // reads the plan as a launch does and dispatches stage 2, without reading the ledger over the API; stage 2's run,
-    // the plan's last, asks GitHub nothing about follow-ups at all.
+    // Stage 1's run reads the plan as a launch does and dispatches stage 2, without reading the ledger over the API;
+    // stage 2's run, the plan's last, asks GitHub nothing about follow-ups at all.
     const followUpReads = (run: number | undefined) =>
       s.requests
         .filter((q) => q.as === `actions:${run}` && /\/pulls\/7\/files|\/commits\?|contents\/plans/.test(q.url))

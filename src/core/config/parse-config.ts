@@ -181,7 +181,7 @@ const KNOWN_KEYS: Record<string, string[]> = {
   convergence: ['rounds'],
   timeouts: ['executorMinutes', 'verifierMinutes', 'qaMinutes'],
   concurrency: ['verifiers'],
-  bot: ['workflow', 'permission', 'allowForks'],
+  bot: ['workflow', 'permission', 'allowForks', 'continueInJob'],
   limits: ['turns', 'carryBytes', 'stageFiles', 'stageBytes', 'findingsPerVerifier'],
   'limits.turns': ['executor', 'verifier'],
   provider: ['command', 'name', 'model', 'baseUrl', 'apiKeyEnv', 'timeoutMinutes', 'maxTurns'],

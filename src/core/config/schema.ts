@@ -43,7 +43,7 @@ const QaCommandSchema = z.union([
   z.strictObject({ cmd: z.string().min(1), label: z.string().min(1).optional(), timeoutMinutes: minutes.optional() }),
 ]);
 
-/** Keys only the bot reads; the Action and the CLI ignore them. */
+/** How runs are launched on GitHub: by the bot, or by the no-server mode's event and stage jobs; the CLI ignores them. */
 const BotConfigSchema = z
   .strictObject({
     workflow: z
@@ -57,8 +57,14 @@ const BotConfigSchema = z
       .describe('the least repository role a person needs to trigger runs'),
     /** Off by default: the workflow runs agents with the repository's secrets, which untrusted fork code must not reach. */
     allowForks: z.boolean().default(false).describe('whether pull requests from forks may trigger runs'),
+    continueInJob: z
+      .boolean()
+      .default(true)
+      .describe(
+        'no-server mode: a stage job that ends done runs the next ready stage itself, while its time limit allows, instead of dispatching it (docs/action.md, "Stages in one job")',
+      ),
   })
-  .describe('the bot: which workflow it dispatches and who may trigger it');
+  .describe('the bot: which workflow it dispatches, who may trigger it, and how a plan goes on');
 
 /** Tokens and/or US dollars; a limit that is absent does not apply. */
 const BudgetLimitSchema = z
@@ -254,7 +260,12 @@ export const ConfigSchema = z
       .record(z.string().min(1), ModelPriceSchema)
       .default({})
       .describe('per-model prices in USD per million tokens, over okstra’s built-in table'),
-    bot: BotConfigSchema.default({ workflow: 'okstra.yml', permission: 'write', allowForks: false }),
+    bot: BotConfigSchema.default({
+      workflow: 'okstra.yml',
+      permission: 'write',
+      allowForks: false,
+      continueInJob: true,
+    }),
     planner: providerRef.nullable().default(null).describe('the provider that drafts plans; default: the executor'),
     planning: PlanningConfigSchema,
     approval: ApprovalConfigSchema.default({ required: true }),

@@ -6,6 +6,23 @@ import { pauseLine, planDispatch, stagesMadeReady } from './parallel.js';
 export type FollowUps = { kind: 'ready'; stages: number[] } | { kind: 'nothing'; reason: string };
 
 /**
+ * Whose `done` rows a follow-up is for: every stage run of one workflow run
+ * attempt (its run-id prefix, `gh-<run id>-<attempt>-`), or one stage run
+ * of it, when its job went on to run the next stage itself (continueInJob):
+ * then each stage run's follow-ups are decided once, as it ends.
+ */
+export type RunRef = { prefix: string } | { runId: string };
+
+export function isRowOfRun(runId: string, run: RunRef): boolean {
+  return 'prefix' in run ? runId.startsWith(run.prefix) : runId === run.runId;
+}
+
+/** The run as a log line names it. */
+export function runRefName(run: RunRef): string {
+  return 'prefix' in run ? `${run.prefix}*` : run.runId;
+}
+
+/**
  * The stages a workflow run's `done` rows made ready (stagesMadeReady over
  * each of them), or why there are none: the rule continuing a plan after a
  * run follows, whoever continues it (the bot on `workflow_run.completed`,
@@ -16,13 +33,13 @@ export type FollowUps = { kind: 'ready'; stages: number[] } | { kind: 'nothing';
 export function runFollowUps(
   plan: Pick<Plan, 'stages'>,
   rows: readonly LedgerRow[],
-  runIdPrefix: string,
+  run: RunRef,
   now: Date,
 ): FollowUps {
   const doneAt = rows.flatMap((row, index) =>
-    isStageRow(row) && row.run_id.startsWith(runIdPrefix) && row.status === 'done' ? [index] : [],
+    isStageRow(row) && isRowOfRun(row.run_id, run) && row.status === 'done' ? [index] : [],
   );
-  if (doneAt.length === 0) return { kind: 'nothing', reason: `run ${runIdPrefix}* recorded no done stage` };
+  if (doneAt.length === 0) return { kind: 'nothing', reason: `run ${runRefName(run)} recorded no done stage` };
   const stages = [...new Set(doneAt.flatMap((index) => stagesMadeReady(plan, rows, index, now)))];
   if (stages.length > 0) return { kind: 'ready', stages };
   const d = planDispatch(plan, deriveLedgerState(rows), now);

@@ -5,3 +5,4 @@ export * from './parallel.js';
 export * from './resumable.js';
 export * from './start-rules.js';
 export * from './follow-ups.js';
+export * from './continuation.js';

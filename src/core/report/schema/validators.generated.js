@@ -12985,7 +12985,7 @@ return errors === 0;
 validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const config = validate23;
-const schema34 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"executor":{"default":"claude","description":"the provider that writes the code","type":"string","minLength":1},"verifiers":{"description":"the providers that verify; default: every configured provider","minItems":1,"type":"array","items":{"type":"string","minLength":1}},"excludeExecutorFromVerifiers":{"default":false,"type":"boolean"},"providers":{"default":{},"type":"object","propertyNames":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,30}$"},"additionalProperties":{"type":"object","properties":{"command":{"type":"string","minLength":1},"cli":{"description":"the built-in agent CLI this provider runs (claude, codex, gemini or copilot), under its own name","type":"string","enum":["claude","codex","gemini","copilot"]},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$"},"model":{"type":"string","minLength":1},"baseUrl":{"type":"string","format":"uri"},"wireApi":{"description":"Copilot CLI: the OpenAI wire API of baseUrl, responses (default) or completions","type":"string","enum":["responses","completions"]},"via":{"description":"a cloud platform instead of the vendor API: bedrock (claude), vertex (claude, gemini), azure (codex)","type":"string","enum":["bedrock","vertex","azure"]},"region":{"description":"the cloud platform region (with via)","type":"string","minLength":1},"projectId":{"description":"the Google Cloud project (with via: vertex)","type":"string","pattern":"^[a-z][a-z0-9-]{4,28}[a-z0-9]$"},"apiKeyEnv":{"type":"string","pattern":"^[A-Z_][A-Z0-9_]*$"},"timeoutMinutes":{"type":"number","exclusiveMinimum":0,"maximum":1440},"maxTurns":{"description":"turn limit of this provider’s sessions, over limits.turns (Codex has none)","anyOf":[{"type":"integer","exclusiveMinimum":0,"maximum":10000},{"type":"object","properties":{"executor":{"description":"the executor session","type":"integer","exclusiveMinimum":0,"maximum":10000},"verifier":{"description":"every read-only session: verifiers, re-verifies, the critic","type":"integer","exclusiveMinimum":0,"maximum":10000}},"additionalProperties":false}]}},"additionalProperties":false,"description":"one agent provider"}},"qaCommands":{"default":[],"description":"commands run after the plan’s validation commands; never guessed","type":"array","items":{"anyOf":[{"type":"string","minLength":1},{"type":"object","properties":{"cmd":{"type":"string","minLength":1},"label":{"type":"string","minLength":1},"timeoutMinutes":{"type":"number","exclusiveMinimum":0,"maximum":1440}},"required":["cmd"],"additionalProperties":false}]}},"protected":{"default":[],"description":"globs of files whose change is okstra’s own blocking finding unless the stage’s files name them; `!glob` takes a default away (docs/plan-format.md, \"Protected evidence\")","type":"array","items":{"type":"string","minLength":1}},"convergence":{"default":{"rounds":2},"type":"object","properties":{"rounds":{"default":2,"type":"integer","minimum":0,"maximum":5}},"additionalProperties":false},"critic":{"default":null,"anyOf":[{"type":"string","minLength":1},{"type":"null"}]},"fallback":{"default":{"executor":[],"verifiers":[]},"description":"fallback providers per role, for a provider that cannot work","type":"object","properties":{"executor":{"default":[],"description":"providers that execute, in order, when the executor’s provider is unavailable","type":"array","items":{"type":"string","minLength":1}},"verifiers":{"default":[],"description":"providers that verify, in order, in the place of any verifier whose provider is unavailable; never the provider that executed","type":"array","items":{"type":"string","minLength":1}}},"additionalProperties":false},"timeouts":{"default":{"executorMinutes":60,"verifierMinutes":20,"qaMinutes":15},"type":"object","properties":{"executorMinutes":{"default":60,"type":"number","exclusiveMinimum":0,"maximum":1440},"verifierMinutes":{"default":20,"type":"number","exclusiveMinimum":0,"maximum":1440},"qaMinutes":{"default":15,"type":"number","exclusiveMinimum":0,"maximum":1440}},"additionalProperties":false},"concurrency":{"default":{"verifiers":0},"description":"0 = all verifiers at once","type":"object","properties":{"verifiers":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991}},"additionalProperties":false},"ledgerBranch":{"default":"okstra-ledger","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._/-]*$"},"plansDir":{"default":".okstra/plans","type":"string","minLength":1},"leaseMinutes":{"default":180,"description":"how long a stage claim holds before `okstra ledger release` may free it","type":"number","exclusiveMinimum":0,"maximum":1440},"isolation":{"default":"auto","description":"auto: agents and QA commands run as separate unprivileged users; none: with okstra’s own privileges (said in every report)","type":"string","enum":["auto","none"]},"budgets":{"default":{},"description":"spend limits the model gateway enforces","type":"object","properties":{"worker":{"description":"per worker session (one dispatch)","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false},"stage":{"description":"per stage run, over every worker of the run","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false},"plan":{"description":"per plan, over every run recorded in the ledger","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false},"day":{"description":"per plan per UTC day, over the runs of the plan that started that day (a cap on daily spend)","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false}},"additionalProperties":false},"limits":{"default":{"turns":{"executor":300,"verifier":150},"carryBytes":65536,"stageFiles":20000,"stageBytes":209715200,"findingsPerVerifier":200},"description":"limits of each agent session","type":"object","properties":{"turns":{"default":{"executor":300,"verifier":150},"description":"turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)","type":"object","properties":{"executor":{"default":300,"description":"the executor session","type":"integer","exclusiveMinimum":0,"maximum":10000},"verifier":{"default":150,"description":"every read-only session: verifiers, re-verifies, the critic","type":"integer","exclusiveMinimum":0,"maximum":10000}},"additionalProperties":false},"carryBytes":{"default":65536,"description":"largest Stage Carry Evidence, in bytes; a larger one ends the stage contract-violated","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"stageFiles":{"default":20000,"description":"most files a stage may change; more fails the stage before its branch is pushed","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"stageBytes":{"default":209715200,"description":"most bytes of added or changed files a stage may hold; more fails it before its branch is pushed","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"findingsPerVerifier":{"default":200,"description":"findings kept per verifier, most severe first; the rest are counted in the report, not kept","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991}},"additionalProperties":false},"pricing":{"default":{},"description":"per-model prices in USD per million tokens, over okstra’s built-in table","type":"object","propertyNames":{"type":"string","minLength":1},"additionalProperties":{"type":"object","properties":{"input":{"type":"number","minimum":0},"output":{"type":"number","minimum":0},"cachedInput":{"description":"cache reads; default: the input price","type":"number","minimum":0},"cacheWrite":{"description":"cache writes (Anthropic); default: the input price","type":"number","minimum":0}},"required":["input","output"],"additionalProperties":false}},"bot":{"default":{"workflow":"okstra.yml","permission":"write","allowForks":false},"type":"object","properties":{"workflow":{"default":"okstra.yml","description":"the workflow the bot dispatches, on the default branch","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"},"permission":{"default":"write","description":"the least repository role a person needs to trigger runs","type":"string","enum":["triage","write","maintain","admin"]},"allowForks":{"default":false,"description":"whether pull requests from forks may trigger runs","type":"boolean"}},"additionalProperties":false,"description":"the bot: which workflow it dispatches and who may trigger it"},"planner":{"default":null,"description":"the provider that drafts plans; default: the executor","anyOf":[{"type":"string","minLength":1},{"type":"null"}]},"planning":{"default":{"repairRounds":2,"revisionRounds":1},"description":"the planning phase: `okstra plan draft`, the Action’s `mode: plan`, `/okstra plan`","type":"object","properties":{"repairRounds":{"default":2,"description":"how often the planner gets the parser’s diagnostics back before a draft that does not validate ends the run","type":"integer","minimum":0,"maximum":5},"revisionRounds":{"default":1,"description":"how often blocking review findings go back to the planner","type":"integer","minimum":0,"maximum":3},"reviewers":{"description":"the providers that review a draft; default: the verifiers other than the planner (or all of them)","type":"array","items":{"type":"string","minLength":1}}},"additionalProperties":false},"approval":{"default":{"required":true},"type":"object","properties":{"required":{"default":true,"description":"whether a stage run refuses a plan whose exact content (git blob) nobody approved","type":"boolean"},"permission":{"description":"the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)","type":"string","enum":["write","maintain","admin"]}},"additionalProperties":false,"description":"who approves a plan, and whether runs need the approval"},"handoff":{"default":{"auto":true,"mode":"single","draft":false},"description":"what happens when every stage is done: final verification, then the hand-off pull request","type":"object","properties":{"auto":{"default":true,"description":"on GitHub: run final verification and hand off as soon as the last stage of a plan is done","type":"boolean"},"mode":{"default":"single","description":"single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency’s branch","type":"string","enum":["single","stacked"]},"draft":{"default":false,"description":"open the hand-off pull request(s) as drafts","type":"boolean"}},"additionalProperties":false}},"additionalProperties":false,"description":"okstra repository configuration (.okstra/config.yml)"};
+const schema34 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"executor":{"default":"claude","description":"the provider that writes the code","type":"string","minLength":1},"verifiers":{"description":"the providers that verify; default: every configured provider","minItems":1,"type":"array","items":{"type":"string","minLength":1}},"excludeExecutorFromVerifiers":{"default":false,"type":"boolean"},"providers":{"default":{},"type":"object","propertyNames":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,30}$"},"additionalProperties":{"type":"object","properties":{"command":{"type":"string","minLength":1},"cli":{"description":"the built-in agent CLI this provider runs (claude, codex, gemini or copilot), under its own name","type":"string","enum":["claude","codex","gemini","copilot"]},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$"},"model":{"type":"string","minLength":1},"baseUrl":{"type":"string","format":"uri"},"wireApi":{"description":"Copilot CLI: the OpenAI wire API of baseUrl, responses (default) or completions","type":"string","enum":["responses","completions"]},"via":{"description":"a cloud platform instead of the vendor API: bedrock (claude), vertex (claude, gemini), azure (codex)","type":"string","enum":["bedrock","vertex","azure"]},"region":{"description":"the cloud platform region (with via)","type":"string","minLength":1},"projectId":{"description":"the Google Cloud project (with via: vertex)","type":"string","pattern":"^[a-z][a-z0-9-]{4,28}[a-z0-9]$"},"apiKeyEnv":{"type":"string","pattern":"^[A-Z_][A-Z0-9_]*$"},"timeoutMinutes":{"type":"number","exclusiveMinimum":0,"maximum":1440},"maxTurns":{"description":"turn limit of this provider’s sessions, over limits.turns (Codex has none)","anyOf":[{"type":"integer","exclusiveMinimum":0,"maximum":10000},{"type":"object","properties":{"executor":{"description":"the executor session","type":"integer","exclusiveMinimum":0,"maximum":10000},"verifier":{"description":"every read-only session: verifiers, re-verifies, the critic","type":"integer","exclusiveMinimum":0,"maximum":10000}},"additionalProperties":false}]}},"additionalProperties":false,"description":"one agent provider"}},"qaCommands":{"default":[],"description":"commands run after the plan’s validation commands; never guessed","type":"array","items":{"anyOf":[{"type":"string","minLength":1},{"type":"object","properties":{"cmd":{"type":"string","minLength":1},"label":{"type":"string","minLength":1},"timeoutMinutes":{"type":"number","exclusiveMinimum":0,"maximum":1440}},"required":["cmd"],"additionalProperties":false}]}},"protected":{"default":[],"description":"globs of files whose change is okstra’s own blocking finding unless the stage’s files name them; `!glob` takes a default away (docs/plan-format.md, \"Protected evidence\")","type":"array","items":{"type":"string","minLength":1}},"convergence":{"default":{"rounds":2},"type":"object","properties":{"rounds":{"default":2,"type":"integer","minimum":0,"maximum":5}},"additionalProperties":false},"critic":{"default":null,"anyOf":[{"type":"string","minLength":1},{"type":"null"}]},"fallback":{"default":{"executor":[],"verifiers":[]},"description":"fallback providers per role, for a provider that cannot work","type":"object","properties":{"executor":{"default":[],"description":"providers that execute, in order, when the executor’s provider is unavailable","type":"array","items":{"type":"string","minLength":1}},"verifiers":{"default":[],"description":"providers that verify, in order, in the place of any verifier whose provider is unavailable; never the provider that executed","type":"array","items":{"type":"string","minLength":1}}},"additionalProperties":false},"timeouts":{"default":{"executorMinutes":60,"verifierMinutes":20,"qaMinutes":15},"type":"object","properties":{"executorMinutes":{"default":60,"type":"number","exclusiveMinimum":0,"maximum":1440},"verifierMinutes":{"default":20,"type":"number","exclusiveMinimum":0,"maximum":1440},"qaMinutes":{"default":15,"type":"number","exclusiveMinimum":0,"maximum":1440}},"additionalProperties":false},"concurrency":{"default":{"verifiers":0},"description":"0 = all verifiers at once","type":"object","properties":{"verifiers":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991}},"additionalProperties":false},"ledgerBranch":{"default":"okstra-ledger","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._/-]*$"},"plansDir":{"default":".okstra/plans","type":"string","minLength":1},"leaseMinutes":{"default":180,"description":"how long a stage claim holds before `okstra ledger release` may free it","type":"number","exclusiveMinimum":0,"maximum":1440},"isolation":{"default":"auto","description":"auto: agents and QA commands run as separate unprivileged users; none: with okstra’s own privileges (said in every report)","type":"string","enum":["auto","none"]},"budgets":{"default":{},"description":"spend limits the model gateway enforces","type":"object","properties":{"worker":{"description":"per worker session (one dispatch)","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false},"stage":{"description":"per stage run, over every worker of the run","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false},"plan":{"description":"per plan, over every run recorded in the ledger","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false},"day":{"description":"per plan per UTC day, over the runs of the plan that started that day (a cap on daily spend)","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false}},"additionalProperties":false},"limits":{"default":{"turns":{"executor":300,"verifier":150},"carryBytes":65536,"stageFiles":20000,"stageBytes":209715200,"findingsPerVerifier":200},"description":"limits of each agent session","type":"object","properties":{"turns":{"default":{"executor":300,"verifier":150},"description":"turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)","type":"object","properties":{"executor":{"default":300,"description":"the executor session","type":"integer","exclusiveMinimum":0,"maximum":10000},"verifier":{"default":150,"description":"every read-only session: verifiers, re-verifies, the critic","type":"integer","exclusiveMinimum":0,"maximum":10000}},"additionalProperties":false},"carryBytes":{"default":65536,"description":"largest Stage Carry Evidence, in bytes; a larger one ends the stage contract-violated","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"stageFiles":{"default":20000,"description":"most files a stage may change; more fails the stage before its branch is pushed","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"stageBytes":{"default":209715200,"description":"most bytes of added or changed files a stage may hold; more fails it before its branch is pushed","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"findingsPerVerifier":{"default":200,"description":"findings kept per verifier, most severe first; the rest are counted in the report, not kept","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991}},"additionalProperties":false},"pricing":{"default":{},"description":"per-model prices in USD per million tokens, over okstra’s built-in table","type":"object","propertyNames":{"type":"string","minLength":1},"additionalProperties":{"type":"object","properties":{"input":{"type":"number","minimum":0},"output":{"type":"number","minimum":0},"cachedInput":{"description":"cache reads; default: the input price","type":"number","minimum":0},"cacheWrite":{"description":"cache writes (Anthropic); default: the input price","type":"number","minimum":0}},"required":["input","output"],"additionalProperties":false}},"bot":{"default":{"workflow":"okstra.yml","permission":"write","allowForks":false,"continueInJob":true},"type":"object","properties":{"workflow":{"default":"okstra.yml","description":"the workflow the bot dispatches, on the default branch","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"},"permission":{"default":"write","description":"the least repository role a person needs to trigger runs","type":"string","enum":["triage","write","maintain","admin"]},"allowForks":{"default":false,"description":"whether pull requests from forks may trigger runs","type":"boolean"},"continueInJob":{"default":true,"description":"no-server mode: a stage job that ends done runs the next ready stage itself, while its time limit allows, instead of dispatching it (docs/action.md, \"Stages in one job\")","type":"boolean"}},"additionalProperties":false,"description":"the bot: which workflow it dispatches, who may trigger it, and how a plan goes on"},"planner":{"default":null,"description":"the provider that drafts plans; default: the executor","anyOf":[{"type":"string","minLength":1},{"type":"null"}]},"planning":{"default":{"repairRounds":2,"revisionRounds":1},"description":"the planning phase: `okstra plan draft`, the Action’s `mode: plan`, `/okstra plan`","type":"object","properties":{"repairRounds":{"default":2,"description":"how often the planner gets the parser’s diagnostics back before a draft that does not validate ends the run","type":"integer","minimum":0,"maximum":5},"revisionRounds":{"default":1,"description":"how often blocking review findings go back to the planner","type":"integer","minimum":0,"maximum":3},"reviewers":{"description":"the providers that review a draft; default: the verifiers other than the planner (or all of them)","type":"array","items":{"type":"string","minLength":1}}},"additionalProperties":false},"approval":{"default":{"required":true},"type":"object","properties":{"required":{"default":true,"description":"whether a stage run refuses a plan whose exact content (git blob) nobody approved","type":"boolean"},"permission":{"description":"the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)","type":"string","enum":["write","maintain","admin"]}},"additionalProperties":false,"description":"who approves a plan, and whether runs need the approval"},"handoff":{"default":{"auto":true,"mode":"single","draft":false},"description":"what happens when every stage is done: final verification, then the hand-off pull request","type":"object","properties":{"auto":{"default":true,"description":"on GitHub: run final verification and hand off as soon as the last stage of a plan is done","type":"boolean"},"mode":{"default":"single","description":"single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency’s branch","type":"string","enum":["single","stacked"]},"draft":{"default":false,"description":"open the hand-off pull request(s) as drafts","type":"boolean"}},"additionalProperties":false}},"additionalProperties":false,"description":"okstra repository configuration (.okstra/config.yml)"};
 const pattern74 = new RegExp("^[a-z][a-z0-9-]{0,30}$", "u");
 const pattern75 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$", "u");
 const pattern76 = new RegExp("^[a-z][a-z0-9-]{4,28}[a-z0-9]$", "u");
@@ -15228,7 +15228,7 @@ if(data.bot !== undefined){
 let data72 = data.bot;
 if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
 for(const key20 in data72){
-if(!(((key20 === "workflow") || (key20 === "permission")) || (key20 === "allowForks"))){
+if(!((((key20 === "workflow") || (key20 === "permission")) || (key20 === "allowForks")) || (key20 === "continueInJob"))){
 const err176 = {instancePath:instancePath+"/bot",schemaPath:"#/properties/bot/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.bot,data:data72};
 if(vErrors === null){
 vErrors = [err176];
@@ -15300,9 +15300,10 @@ vErrors.push(err181);
 errors++;
 }
 }
-}
-else {
-const err182 = {instancePath:instancePath+"/bot",schemaPath:"#/properties/bot/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.bot.type,parentSchema:schema34.properties.bot,data:data72};
+if(data72.continueInJob !== undefined){
+let data76 = data72.continueInJob;
+if(typeof data76 !== "boolean"){
+const err182 = {instancePath:instancePath+"/bot/continueInJob",schemaPath:"#/properties/bot/properties/continueInJob/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.bot.properties.continueInJob.type,parentSchema:schema34.properties.bot.properties.continueInJob,data:data76};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -15312,14 +15313,9 @@ vErrors.push(err182);
 errors++;
 }
 }
-if(data.planner !== undefined){
-let data76 = data.planner;
-const _errs189 = errors;
-let valid34 = false;
-const _errs190 = errors;
-if(typeof data76 === "string"){
-if(func2(data76) < 1){
-const err183 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.planner.anyOf[0],data:data76};
+}
+else {
+const err183 = {instancePath:instancePath+"/bot",schemaPath:"#/properties/bot/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.bot.type,parentSchema:schema34.properties.bot,data:data72};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -15329,8 +15325,14 @@ vErrors.push(err183);
 errors++;
 }
 }
-else {
-const err184 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.planner.anyOf[0].type,parentSchema:schema34.properties.planner.anyOf[0],data:data76};
+if(data.planner !== undefined){
+let data77 = data.planner;
+const _errs191 = errors;
+let valid34 = false;
+const _errs192 = errors;
+if(typeof data77 === "string"){
+if(func2(data77) < 1){
+const err184 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.planner.anyOf[0],data:data77};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -15339,11 +15341,9 @@ vErrors.push(err184);
 }
 errors++;
 }
-var _valid3 = _errs190 === errors;
-valid34 = valid34 || _valid3;
-const _errs192 = errors;
-if(data76 !== null){
-const err185 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema34.properties.planner.anyOf[1].type,parentSchema:schema34.properties.planner.anyOf[1],data:data76};
+}
+else {
+const err185 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.planner.anyOf[0].type,parentSchema:schema34.properties.planner.anyOf[0],data:data77};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -15354,8 +15354,9 @@ errors++;
 }
 var _valid3 = _errs192 === errors;
 valid34 = valid34 || _valid3;
-if(!valid34){
-const err186 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema34.properties.planner.anyOf,parentSchema:schema34.properties.planner,data:data76};
+const _errs194 = errors;
+if(data77 !== null){
+const err186 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema34.properties.planner.anyOf[1].type,parentSchema:schema34.properties.planner.anyOf[1],data:data77};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -15364,24 +15365,10 @@ vErrors.push(err186);
 }
 errors++;
 }
-else {
-errors = _errs189;
-if(vErrors !== null){
-if(_errs189){
-vErrors.length = _errs189;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.planning !== undefined){
-let data77 = data.planning;
-if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
-for(const key21 in data77){
-if(!(((key21 === "repairRounds") || (key21 === "revisionRounds")) || (key21 === "reviewers"))){
-const err187 = {instancePath:instancePath+"/planning",schemaPath:"#/properties/planning/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.planning,data:data77};
+var _valid3 = _errs194 === errors;
+valid34 = valid34 || _valid3;
+if(!valid34){
+const err187 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema34.properties.planner.anyOf,parentSchema:schema34.properties.planner,data:data77};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -15390,11 +15377,24 @@ vErrors.push(err187);
 }
 errors++;
 }
+else {
+errors = _errs191;
+if(vErrors !== null){
+if(_errs191){
+vErrors.length = _errs191;
 }
-if(data77.repairRounds !== undefined){
-let data78 = data77.repairRounds;
-if(!(((typeof data78 == "number") && (!(data78 % 1) && !isNaN(data78))) && (isFinite(data78)))){
-const err188 = {instancePath:instancePath+"/planning/repairRounds",schemaPath:"#/properties/planning/properties/repairRounds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.planning.properties.repairRounds.type,parentSchema:schema34.properties.planning.properties.repairRounds,data:data78};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.planning !== undefined){
+let data78 = data.planning;
+if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
+for(const key21 in data78){
+if(!(((key21 === "repairRounds") || (key21 === "revisionRounds")) || (key21 === "reviewers"))){
+const err188 = {instancePath:instancePath+"/planning",schemaPath:"#/properties/planning/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.planning,data:data78};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -15403,9 +15403,11 @@ vErrors.push(err188);
 }
 errors++;
 }
-if((typeof data78 == "number") && (isFinite(data78))){
-if(data78 > 5 || isNaN(data78)){
-const err189 = {instancePath:instancePath+"/planning/repairRounds",schemaPath:"#/properties/planning/properties/repairRounds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema34.properties.planning.properties.repairRounds,data:data78};
+}
+if(data78.repairRounds !== undefined){
+let data79 = data78.repairRounds;
+if(!(((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79))) && (isFinite(data79)))){
+const err189 = {instancePath:instancePath+"/planning/repairRounds",schemaPath:"#/properties/planning/properties/repairRounds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.planning.properties.repairRounds.type,parentSchema:schema34.properties.planning.properties.repairRounds,data:data79};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -15414,8 +15416,9 @@ vErrors.push(err189);
 }
 errors++;
 }
-if(data78 < 0 || isNaN(data78)){
-const err190 = {instancePath:instancePath+"/planning/repairRounds",schemaPath:"#/properties/planning/properties/repairRounds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.planning.properties.repairRounds,data:data78};
+if((typeof data79 == "number") && (isFinite(data79))){
+if(data79 > 5 || isNaN(data79)){
+const err190 = {instancePath:instancePath+"/planning/repairRounds",schemaPath:"#/properties/planning/properties/repairRounds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema34.properties.planning.properties.repairRounds,data:data79};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -15424,12 +15427,8 @@ vErrors.push(err190);
 }
 errors++;
 }
-}
-}
-if(data77.revisionRounds !== undefined){
-let data79 = data77.revisionRounds;
-if(!(((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79))) && (isFinite(data79)))){
-const err191 = {instancePath:instancePath+"/planning/revisionRounds",schemaPath:"#/properties/planning/properties/revisionRounds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.planning.properties.revisionRounds.type,parentSchema:schema34.properties.planning.properties.revisionRounds,data:data79};
+if(data79 < 0 || isNaN(data79)){
+const err191 = {instancePath:instancePath+"/planning/repairRounds",schemaPath:"#/properties/planning/properties/repairRounds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.planning.properties.repairRounds,data:data79};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -15438,9 +15437,12 @@ vErrors.push(err191);
 }
 errors++;
 }
-if((typeof data79 == "number") && (isFinite(data79))){
-if(data79 > 3 || isNaN(data79)){
-const err192 = {instancePath:instancePath+"/planning/revisionRounds",schemaPath:"#/properties/planning/properties/revisionRounds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3",schema:3,parentSchema:schema34.properties.planning.properties.revisionRounds,data:data79};
+}
+}
+if(data78.revisionRounds !== undefined){
+let data80 = data78.revisionRounds;
+if(!(((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80))) && (isFinite(data80)))){
+const err192 = {instancePath:instancePath+"/planning/revisionRounds",schemaPath:"#/properties/planning/properties/revisionRounds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.planning.properties.revisionRounds.type,parentSchema:schema34.properties.planning.properties.revisionRounds,data:data80};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -15449,8 +15451,9 @@ vErrors.push(err192);
 }
 errors++;
 }
-if(data79 < 0 || isNaN(data79)){
-const err193 = {instancePath:instancePath+"/planning/revisionRounds",schemaPath:"#/properties/planning/properties/revisionRounds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.planning.properties.revisionRounds,data:data79};
+if((typeof data80 == "number") && (isFinite(data80))){
+if(data80 > 3 || isNaN(data80)){
+const err193 = {instancePath:instancePath+"/planning/revisionRounds",schemaPath:"#/properties/planning/properties/revisionRounds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3",schema:3,parentSchema:schema34.properties.planning.properties.revisionRounds,data:data80};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -15459,17 +15462,8 @@ vErrors.push(err193);
 }
 errors++;
 }
-}
-}
-if(data77.reviewers !== undefined){
-let data80 = data77.reviewers;
-if(Array.isArray(data80)){
-const len5 = data80.length;
-for(let i5=0; i5<len5; i5++){
-let data81 = data80[i5];
-if(typeof data81 === "string"){
-if(func2(data81) < 1){
-const err194 = {instancePath:instancePath+"/planning/reviewers/" + i5,schemaPath:"#/properties/planning/properties/reviewers/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.planning.properties.reviewers.items,data:data81};
+if(data80 < 0 || isNaN(data80)){
+const err194 = {instancePath:instancePath+"/planning/revisionRounds",schemaPath:"#/properties/planning/properties/revisionRounds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.planning.properties.revisionRounds,data:data80};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -15479,8 +15473,16 @@ vErrors.push(err194);
 errors++;
 }
 }
-else {
-const err195 = {instancePath:instancePath+"/planning/reviewers/" + i5,schemaPath:"#/properties/planning/properties/reviewers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.planning.properties.reviewers.items.type,parentSchema:schema34.properties.planning.properties.reviewers.items,data:data81};
+}
+if(data78.reviewers !== undefined){
+let data81 = data78.reviewers;
+if(Array.isArray(data81)){
+const len5 = data81.length;
+for(let i5=0; i5<len5; i5++){
+let data82 = data81[i5];
+if(typeof data82 === "string"){
+if(func2(data82) < 1){
+const err195 = {instancePath:instancePath+"/planning/reviewers/" + i5,schemaPath:"#/properties/planning/properties/reviewers/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.planning.properties.reviewers.items,data:data82};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -15490,9 +15492,8 @@ vErrors.push(err195);
 errors++;
 }
 }
-}
 else {
-const err196 = {instancePath:instancePath+"/planning/reviewers",schemaPath:"#/properties/planning/properties/reviewers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.planning.properties.reviewers.type,parentSchema:schema34.properties.planning.properties.reviewers,data:data80};
+const err196 = {instancePath:instancePath+"/planning/reviewers/" + i5,schemaPath:"#/properties/planning/properties/reviewers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.planning.properties.reviewers.items.type,parentSchema:schema34.properties.planning.properties.reviewers.items,data:data82};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -15504,7 +15505,7 @@ errors++;
 }
 }
 else {
-const err197 = {instancePath:instancePath+"/planning",schemaPath:"#/properties/planning/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.planning.type,parentSchema:schema34.properties.planning,data:data77};
+const err197 = {instancePath:instancePath+"/planning/reviewers",schemaPath:"#/properties/planning/properties/reviewers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.planning.properties.reviewers.type,parentSchema:schema34.properties.planning.properties.reviewers,data:data81};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -15514,12 +15515,9 @@ vErrors.push(err197);
 errors++;
 }
 }
-if(data.approval !== undefined){
-let data82 = data.approval;
-if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
-for(const key22 in data82){
-if(!((key22 === "required") || (key22 === "permission"))){
-const err198 = {instancePath:instancePath+"/approval",schemaPath:"#/properties/approval/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.approval,data:data82};
+}
+else {
+const err198 = {instancePath:instancePath+"/planning",schemaPath:"#/properties/planning/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.planning.type,parentSchema:schema34.properties.planning,data:data78};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -15529,10 +15527,12 @@ vErrors.push(err198);
 errors++;
 }
 }
-if(data82.required !== undefined){
-let data83 = data82.required;
-if(typeof data83 !== "boolean"){
-const err199 = {instancePath:instancePath+"/approval/required",schemaPath:"#/properties/approval/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.approval.properties.required.type,parentSchema:schema34.properties.approval.properties.required,data:data83};
+if(data.approval !== undefined){
+let data83 = data.approval;
+if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
+for(const key22 in data83){
+if(!((key22 === "required") || (key22 === "permission"))){
+const err199 = {instancePath:instancePath+"/approval",schemaPath:"#/properties/approval/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.approval,data:data83};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -15542,10 +15542,10 @@ vErrors.push(err199);
 errors++;
 }
 }
-if(data82.permission !== undefined){
-let data84 = data82.permission;
-if(typeof data84 !== "string"){
-const err200 = {instancePath:instancePath+"/approval/permission",schemaPath:"#/properties/approval/properties/permission/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.approval.properties.permission.type,parentSchema:schema34.properties.approval.properties.permission,data:data84};
+if(data83.required !== undefined){
+let data84 = data83.required;
+if(typeof data84 !== "boolean"){
+const err200 = {instancePath:instancePath+"/approval/required",schemaPath:"#/properties/approval/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.approval.properties.required.type,parentSchema:schema34.properties.approval.properties.required,data:data84};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -15554,8 +15554,11 @@ vErrors.push(err200);
 }
 errors++;
 }
-if(!(((data84 === "write") || (data84 === "maintain")) || (data84 === "admin"))){
-const err201 = {instancePath:instancePath+"/approval/permission",schemaPath:"#/properties/approval/properties/permission/enum",keyword:"enum",params:{allowedValues: schema34.properties.approval.properties.permission.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.approval.properties.permission.enum,parentSchema:schema34.properties.approval.properties.permission,data:data84};
+}
+if(data83.permission !== undefined){
+let data85 = data83.permission;
+if(typeof data85 !== "string"){
+const err201 = {instancePath:instancePath+"/approval/permission",schemaPath:"#/properties/approval/properties/permission/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.approval.properties.permission.type,parentSchema:schema34.properties.approval.properties.permission,data:data85};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -15564,10 +15567,8 @@ vErrors.push(err201);
 }
 errors++;
 }
-}
-}
-else {
-const err202 = {instancePath:instancePath+"/approval",schemaPath:"#/properties/approval/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.approval.type,parentSchema:schema34.properties.approval,data:data82};
+if(!(((data85 === "write") || (data85 === "maintain")) || (data85 === "admin"))){
+const err202 = {instancePath:instancePath+"/approval/permission",schemaPath:"#/properties/approval/properties/permission/enum",keyword:"enum",params:{allowedValues: schema34.properties.approval.properties.permission.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.approval.properties.permission.enum,parentSchema:schema34.properties.approval.properties.permission,data:data85};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -15577,12 +15578,9 @@ vErrors.push(err202);
 errors++;
 }
 }
-if(data.handoff !== undefined){
-let data85 = data.handoff;
-if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
-for(const key23 in data85){
-if(!(((key23 === "auto") || (key23 === "mode")) || (key23 === "draft"))){
-const err203 = {instancePath:instancePath+"/handoff",schemaPath:"#/properties/handoff/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.handoff,data:data85};
+}
+else {
+const err203 = {instancePath:instancePath+"/approval",schemaPath:"#/properties/approval/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.approval.type,parentSchema:schema34.properties.approval,data:data83};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -15592,10 +15590,12 @@ vErrors.push(err203);
 errors++;
 }
 }
-if(data85.auto !== undefined){
-let data86 = data85.auto;
-if(typeof data86 !== "boolean"){
-const err204 = {instancePath:instancePath+"/handoff/auto",schemaPath:"#/properties/handoff/properties/auto/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.handoff.properties.auto.type,parentSchema:schema34.properties.handoff.properties.auto,data:data86};
+if(data.handoff !== undefined){
+let data86 = data.handoff;
+if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
+for(const key23 in data86){
+if(!(((key23 === "auto") || (key23 === "mode")) || (key23 === "draft"))){
+const err204 = {instancePath:instancePath+"/handoff",schemaPath:"#/properties/handoff/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.handoff,data:data86};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -15605,10 +15605,10 @@ vErrors.push(err204);
 errors++;
 }
 }
-if(data85.mode !== undefined){
-let data87 = data85.mode;
-if(typeof data87 !== "string"){
-const err205 = {instancePath:instancePath+"/handoff/mode",schemaPath:"#/properties/handoff/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.handoff.properties.mode.type,parentSchema:schema34.properties.handoff.properties.mode,data:data87};
+if(data86.auto !== undefined){
+let data87 = data86.auto;
+if(typeof data87 !== "boolean"){
+const err205 = {instancePath:instancePath+"/handoff/auto",schemaPath:"#/properties/handoff/properties/auto/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.handoff.properties.auto.type,parentSchema:schema34.properties.handoff.properties.auto,data:data87};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -15617,8 +15617,11 @@ vErrors.push(err205);
 }
 errors++;
 }
-if(!((data87 === "single") || (data87 === "stacked"))){
-const err206 = {instancePath:instancePath+"/handoff/mode",schemaPath:"#/properties/handoff/properties/mode/enum",keyword:"enum",params:{allowedValues: schema34.properties.handoff.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.handoff.properties.mode.enum,parentSchema:schema34.properties.handoff.properties.mode,data:data87};
+}
+if(data86.mode !== undefined){
+let data88 = data86.mode;
+if(typeof data88 !== "string"){
+const err206 = {instancePath:instancePath+"/handoff/mode",schemaPath:"#/properties/handoff/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.handoff.properties.mode.type,parentSchema:schema34.properties.handoff.properties.mode,data:data88};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -15627,11 +15630,8 @@ vErrors.push(err206);
 }
 errors++;
 }
-}
-if(data85.draft !== undefined){
-let data88 = data85.draft;
-if(typeof data88 !== "boolean"){
-const err207 = {instancePath:instancePath+"/handoff/draft",schemaPath:"#/properties/handoff/properties/draft/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.handoff.properties.draft.type,parentSchema:schema34.properties.handoff.properties.draft,data:data88};
+if(!((data88 === "single") || (data88 === "stacked"))){
+const err207 = {instancePath:instancePath+"/handoff/mode",schemaPath:"#/properties/handoff/properties/mode/enum",keyword:"enum",params:{allowedValues: schema34.properties.handoff.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.handoff.properties.mode.enum,parentSchema:schema34.properties.handoff.properties.mode,data:data88};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -15641,9 +15641,10 @@ vErrors.push(err207);
 errors++;
 }
 }
-}
-else {
-const err208 = {instancePath:instancePath+"/handoff",schemaPath:"#/properties/handoff/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.handoff.type,parentSchema:schema34.properties.handoff,data:data85};
+if(data86.draft !== undefined){
+let data89 = data86.draft;
+if(typeof data89 !== "boolean"){
+const err208 = {instancePath:instancePath+"/handoff/draft",schemaPath:"#/properties/handoff/properties/draft/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.handoff.properties.draft.type,parentSchema:schema34.properties.handoff.properties.draft,data:data89};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -15655,12 +15656,24 @@ errors++;
 }
 }
 else {
-const err209 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+const err209 = {instancePath:instancePath+"/handoff",schemaPath:"#/properties/handoff/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.handoff.type,parentSchema:schema34.properties.handoff,data:data86};
 if(vErrors === null){
 vErrors = [err209];
 }
 else {
 vErrors.push(err209);
+}
+errors++;
+}
+}
+}
+else {
+const err210 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err210];
+}
+else {
+vErrors.push(err210);
 }
 errors++;
 }
