@@ -916,8 +916,11 @@ var BotConfigSchema = z2.strictObject({
   workflow: z2.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.ya?ml$/, "a workflow file name in .github/workflows, e.g. okstra.yml").default("okstra.yml").describe("the workflow the bot dispatches, on the default branch"),
   permission: z2.enum(["triage", "write", "maintain", "admin"]).default("write").describe("the least repository role a person needs to trigger runs"),
   /** Off by default: the workflow runs agents with the repository's secrets, which untrusted fork code must not reach. */
-  allowForks: z2.boolean().default(false).describe("whether pull requests from forks may trigger runs")
-}).describe("the bot: which workflow it dispatches and who may trigger it");
+  allowForks: z2.boolean().default(false).describe("whether pull requests from forks may trigger runs"),
+  continueInJob: z2.boolean().default(true).describe(
+    'no-server mode: a stage job that ends done runs the next ready stage itself, while its time limit allows, instead of dispatching it (docs/action.md, "Stages in one job")'
+  )
+}).describe("the bot: which workflow it dispatches, who may trigger it, and how a plan goes on");
 var BudgetLimitSchema = z2.strictObject({
   tokens: z2.number().int().positive().optional().describe("input + output tokens"),
   usd: z2.number().positive().optional().describe("cost in US dollars, from the price table")
@@ -1005,7 +1008,12 @@ var ConfigSchema = z2.strictObject({
     findingsPerVerifier: positiveInt.default(DEFAULT_SIZE_LIMITS.findingsPerVerifier).describe("findings kept per verifier, most severe first; the rest are counted in the report, not kept")
   }).default({ turns: { ...DEFAULT_TURN_LIMITS }, ...DEFAULT_SIZE_LIMITS }).describe("limits of each agent session"),
   pricing: z2.record(z2.string().min(1), ModelPriceSchema).default({}).describe("per-model prices in USD per million tokens, over okstra\u2019s built-in table"),
-  bot: BotConfigSchema.default({ workflow: "okstra.yml", permission: "write", allowForks: false }),
+  bot: BotConfigSchema.default({
+    workflow: "okstra.yml",
+    permission: "write",
+    allowForks: false,
+    continueInJob: true
+  }),
   planner: providerRef.nullable().default(null).describe("the provider that drafts plans; default: the executor"),
   planning: PlanningConfigSchema,
   approval: ApprovalConfigSchema.default({ required: true }),
@@ -2004,11 +2012,17 @@ function pauseLine(d) {
 }
 
 // src/core/graph/follow-ups.ts
-function runFollowUps(plan, rows, runIdPrefix, now) {
+function isRowOfRun(runId, run2) {
+  return "prefix" in run2 ? runId.startsWith(run2.prefix) : runId === run2.runId;
+}
+function runRefName(run2) {
+  return "prefix" in run2 ? `${run2.prefix}*` : run2.runId;
+}
+function runFollowUps(plan, rows, run2, now) {
   const doneAt = rows.flatMap(
-    (row, index) => isStageRow(row) && row.run_id.startsWith(runIdPrefix) && row.status === "done" ? [index] : []
+    (row, index) => isStageRow(row) && isRowOfRun(row.run_id, run2) && row.status === "done" ? [index] : []
   );
-  if (doneAt.length === 0) return { kind: "nothing", reason: `run ${runIdPrefix}* recorded no done stage` };
+  if (doneAt.length === 0) return { kind: "nothing", reason: `run ${runRefName(run2)} recorded no done stage` };
   const stages = [...new Set(doneAt.flatMap((index) => stagesMadeReady(plan, rows, index, now)))];
   if (stages.length > 0) return { kind: "ready", stages };
   const d = planDispatch(plan, deriveLedgerState(rows), now);
@@ -2993,7 +3007,7 @@ var KNOWN_KEYS = {
   convergence: ["rounds"],
   timeouts: ["executorMinutes", "verifierMinutes", "qaMinutes"],
   concurrency: ["verifiers"],
-  bot: ["workflow", "permission", "allowForks"],
+  bot: ["workflow", "permission", "allowForks", "continueInJob"],
   limits: ["turns", "carryBytes", "stageFiles", "stageBytes", "findingsPerVerifier"],
   "limits.turns": ["executor", "verifier"],
   provider: ["command", "name", "model", "baseUrl", "apiKeyEnv", "timeoutMinutes", "maxTurns"],
@@ -3536,7 +3550,7 @@ async function launch(deps, config2, req) {
   });
   if (!planned.ok) return planned;
   const { launch: plan } = planned;
-  const ctx = { deps, config: config2, req, where, path, plan };
+  const ctx = { deps, config: config2, req, where, path, plan, kept: keptStage(plan, req.keep) };
   const outcomes = await pool(
     DISPATCHES_AT_ONCE,
     plan.runs.map((stages) => () => startWorkflowRun(ctx, stages))
@@ -3547,10 +3561,14 @@ async function launch(deps, config2, req) {
     const started = outcomes.filter((o) => o.error === void 0).flatMap((o) => o.stages);
     return { ok: false, reason: refusedLaunchReason(path, refused.error ?? "", started) };
   }
-  return { ok: true, mode: plan.mode, stages: plan.stages, checkRunIds };
+  return { ok: true, mode: plan.mode, stages: plan.stages, checkRunIds, kept: ctx.kept };
+}
+function keptStage(plan, keep) {
+  if (keep === void 0 || plan.mode !== "stage") return null;
+  return plan.runs.some((stages) => stages.length === 1 && stages[0] === keep) ? keep : null;
 }
 var DISPATCHES_AT_ONCE = 4;
-async function startWorkflowRun({ deps, config: config2, req, where, path, plan }, stages) {
+async function startWorkflowRun({ deps, config: config2, req, where, path, plan, kept }, stages) {
   const runsUrl = `${deps.webUrl}/actions/workflows/${config2.bot.workflow}`;
   const ask = { planId: req.plan.id, actor: req.actor, origin: req.origin, runsUrl };
   const ids2 = /* @__PURE__ */ new Map();
@@ -3563,6 +3581,7 @@ async function startWorkflowRun({ deps, config: config2, req, where, path, plan 
     });
     ids2.set(stage2, id2);
   }
+  if (kept !== null && stages.length === 1 && stages[0] === kept) return { stages, ids: ids2 };
   const { reset, rebase } = plan;
   const inputs = dispatchInputs({
     mode: plan.mode,
@@ -17804,7 +17823,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate22.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var config = validate23;
-var schema34 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "executor": { "default": "claude", "description": "the provider that writes the code", "type": "string", "minLength": 1 }, "verifiers": { "description": "the providers that verify; default: every configured provider", "minItems": 1, "type": "array", "items": { "type": "string", "minLength": 1 } }, "excludeExecutorFromVerifiers": { "default": false, "type": "boolean" }, "providers": { "default": {}, "type": "object", "propertyNames": { "type": "string", "pattern": "^[a-z][a-z0-9-]{0,30}$" }, "additionalProperties": { "type": "object", "properties": { "command": { "type": "string", "minLength": 1 }, "cli": { "description": "the built-in agent CLI this provider runs (claude, codex, gemini or copilot), under its own name", "type": "string", "enum": ["claude", "codex", "gemini", "copilot"] }, "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$" }, "model": { "type": "string", "minLength": 1 }, "baseUrl": { "type": "string", "format": "uri" }, "wireApi": { "description": "Copilot CLI: the OpenAI wire API of baseUrl, responses (default) or completions", "type": "string", "enum": ["responses", "completions"] }, "via": { "description": "a cloud platform instead of the vendor API: bedrock (claude), vertex (claude, gemini), azure (codex)", "type": "string", "enum": ["bedrock", "vertex", "azure"] }, "region": { "description": "the cloud platform region (with via)", "type": "string", "minLength": 1 }, "projectId": { "description": "the Google Cloud project (with via: vertex)", "type": "string", "pattern": "^[a-z][a-z0-9-]{4,28}[a-z0-9]$" }, "apiKeyEnv": { "type": "string", "pattern": "^[A-Z_][A-Z0-9_]*$" }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "maxTurns": { "description": "turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)", "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, { "type": "object", "properties": { "executor": { "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }] } }, "additionalProperties": false, "description": "one agent provider" } }, "qaCommands": { "default": [], "description": "commands run after the plan\u2019s validation commands; never guessed", "type": "array", "items": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "object", "properties": { "cmd": { "type": "string", "minLength": 1 }, "label": { "type": "string", "minLength": 1 }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "required": ["cmd"], "additionalProperties": false }] } }, "protected": { "default": [], "description": 'globs of files whose change is okstra\u2019s own blocking finding unless the stage\u2019s files name them; `!glob` takes a default away (docs/plan-format.md, "Protected evidence")', "type": "array", "items": { "type": "string", "minLength": 1 } }, "convergence": { "default": { "rounds": 2 }, "type": "object", "properties": { "rounds": { "default": 2, "type": "integer", "minimum": 0, "maximum": 5 } }, "additionalProperties": false }, "critic": { "default": null, "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "fallback": { "default": { "executor": [], "verifiers": [] }, "description": "fallback providers per role, for a provider that cannot work", "type": "object", "properties": { "executor": { "default": [], "description": "providers that execute, in order, when the executor\u2019s provider is unavailable", "type": "array", "items": { "type": "string", "minLength": 1 } }, "verifiers": { "default": [], "description": "providers that verify, in order, in the place of any verifier whose provider is unavailable; never the provider that executed", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "timeouts": { "default": { "executorMinutes": 60, "verifierMinutes": 20, "qaMinutes": 15 }, "type": "object", "properties": { "executorMinutes": { "default": 60, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "verifierMinutes": { "default": 20, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "qaMinutes": { "default": 15, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "additionalProperties": false }, "concurrency": { "default": { "verifiers": 0 }, "description": "0 = all verifiers at once", "type": "object", "properties": { "verifiers": { "default": 0, "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "ledgerBranch": { "default": "okstra-ledger", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._/-]*$" }, "plansDir": { "default": ".okstra/plans", "type": "string", "minLength": 1 }, "leaseMinutes": { "default": 180, "description": "how long a stage claim holds before `okstra ledger release` may free it", "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "isolation": { "default": "auto", "description": "auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)", "type": "string", "enum": ["auto", "none"] }, "budgets": { "default": {}, "description": "spend limits the model gateway enforces", "type": "object", "properties": { "worker": { "description": "per worker session (one dispatch)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "stage": { "description": "per stage run, over every worker of the run", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "plan": { "description": "per plan, over every run recorded in the ledger", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "day": { "description": "per plan per UTC day, over the runs of the plan that started that day (a cap on daily spend)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false } }, "additionalProperties": false }, "limits": { "default": { "turns": { "executor": 300, "verifier": 150 }, "carryBytes": 65536, "stageFiles": 2e4, "stageBytes": 209715200, "findingsPerVerifier": 200 }, "description": "limits of each agent session", "type": "object", "properties": { "turns": { "default": { "executor": 300, "verifier": 150 }, "description": "turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)", "type": "object", "properties": { "executor": { "default": 300, "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "default": 150, "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }, "carryBytes": { "default": 65536, "description": "largest Stage Carry Evidence, in bytes; a larger one ends the stage contract-violated", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageFiles": { "default": 2e4, "description": "most files a stage may change; more fails the stage before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageBytes": { "default": 209715200, "description": "most bytes of added or changed files a stage may hold; more fails it before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "findingsPerVerifier": { "default": 200, "description": "findings kept per verifier, most severe first; the rest are counted in the report, not kept", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "pricing": { "default": {}, "description": "per-model prices in USD per million tokens, over okstra\u2019s built-in table", "type": "object", "propertyNames": { "type": "string", "minLength": 1 }, "additionalProperties": { "type": "object", "properties": { "input": { "type": "number", "minimum": 0 }, "output": { "type": "number", "minimum": 0 }, "cachedInput": { "description": "cache reads; default: the input price", "type": "number", "minimum": 0 }, "cacheWrite": { "description": "cache writes (Anthropic); default: the input price", "type": "number", "minimum": 0 } }, "required": ["input", "output"], "additionalProperties": false } }, "bot": { "default": { "workflow": "okstra.yml", "permission": "write", "allowForks": false }, "type": "object", "properties": { "workflow": { "default": "okstra.yml", "description": "the workflow the bot dispatches, on the default branch", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, "permission": { "default": "write", "description": "the least repository role a person needs to trigger runs", "type": "string", "enum": ["triage", "write", "maintain", "admin"] }, "allowForks": { "default": false, "description": "whether pull requests from forks may trigger runs", "type": "boolean" } }, "additionalProperties": false, "description": "the bot: which workflow it dispatches and who may trigger it" }, "planner": { "default": null, "description": "the provider that drafts plans; default: the executor", "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "planning": { "default": { "repairRounds": 2, "revisionRounds": 1 }, "description": "the planning phase: `okstra plan draft`, the Action\u2019s `mode: plan`, `/okstra plan`", "type": "object", "properties": { "repairRounds": { "default": 2, "description": "how often the planner gets the parser\u2019s diagnostics back before a draft that does not validate ends the run", "type": "integer", "minimum": 0, "maximum": 5 }, "revisionRounds": { "default": 1, "description": "how often blocking review findings go back to the planner", "type": "integer", "minimum": 0, "maximum": 3 }, "reviewers": { "description": "the providers that review a draft; default: the verifiers other than the planner (or all of them)", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "approval": { "default": { "required": true }, "type": "object", "properties": { "required": { "default": true, "description": "whether a stage run refuses a plan whose exact content (git blob) nobody approved", "type": "boolean" }, "permission": { "description": "the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)", "type": "string", "enum": ["write", "maintain", "admin"] } }, "additionalProperties": false, "description": "who approves a plan, and whether runs need the approval" }, "handoff": { "default": { "auto": true, "mode": "single", "draft": false }, "description": "what happens when every stage is done: final verification, then the hand-off pull request", "type": "object", "properties": { "auto": { "default": true, "description": "on GitHub: run final verification and hand off as soon as the last stage of a plan is done", "type": "boolean" }, "mode": { "default": "single", "description": "single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency\u2019s branch", "type": "string", "enum": ["single", "stacked"] }, "draft": { "default": false, "description": "open the hand-off pull request(s) as drafts", "type": "boolean" } }, "additionalProperties": false } }, "additionalProperties": false, "description": "okstra repository configuration (.okstra/config.yml)" };
+var schema34 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "executor": { "default": "claude", "description": "the provider that writes the code", "type": "string", "minLength": 1 }, "verifiers": { "description": "the providers that verify; default: every configured provider", "minItems": 1, "type": "array", "items": { "type": "string", "minLength": 1 } }, "excludeExecutorFromVerifiers": { "default": false, "type": "boolean" }, "providers": { "default": {}, "type": "object", "propertyNames": { "type": "string", "pattern": "^[a-z][a-z0-9-]{0,30}$" }, "additionalProperties": { "type": "object", "properties": { "command": { "type": "string", "minLength": 1 }, "cli": { "description": "the built-in agent CLI this provider runs (claude, codex, gemini or copilot), under its own name", "type": "string", "enum": ["claude", "codex", "gemini", "copilot"] }, "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$" }, "model": { "type": "string", "minLength": 1 }, "baseUrl": { "type": "string", "format": "uri" }, "wireApi": { "description": "Copilot CLI: the OpenAI wire API of baseUrl, responses (default) or completions", "type": "string", "enum": ["responses", "completions"] }, "via": { "description": "a cloud platform instead of the vendor API: bedrock (claude), vertex (claude, gemini), azure (codex)", "type": "string", "enum": ["bedrock", "vertex", "azure"] }, "region": { "description": "the cloud platform region (with via)", "type": "string", "minLength": 1 }, "projectId": { "description": "the Google Cloud project (with via: vertex)", "type": "string", "pattern": "^[a-z][a-z0-9-]{4,28}[a-z0-9]$" }, "apiKeyEnv": { "type": "string", "pattern": "^[A-Z_][A-Z0-9_]*$" }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "maxTurns": { "description": "turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)", "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, { "type": "object", "properties": { "executor": { "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }] } }, "additionalProperties": false, "description": "one agent provider" } }, "qaCommands": { "default": [], "description": "commands run after the plan\u2019s validation commands; never guessed", "type": "array", "items": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "object", "properties": { "cmd": { "type": "string", "minLength": 1 }, "label": { "type": "string", "minLength": 1 }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "required": ["cmd"], "additionalProperties": false }] } }, "protected": { "default": [], "description": 'globs of files whose change is okstra\u2019s own blocking finding unless the stage\u2019s files name them; `!glob` takes a default away (docs/plan-format.md, "Protected evidence")', "type": "array", "items": { "type": "string", "minLength": 1 } }, "convergence": { "default": { "rounds": 2 }, "type": "object", "properties": { "rounds": { "default": 2, "type": "integer", "minimum": 0, "maximum": 5 } }, "additionalProperties": false }, "critic": { "default": null, "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "fallback": { "default": { "executor": [], "verifiers": [] }, "description": "fallback providers per role, for a provider that cannot work", "type": "object", "properties": { "executor": { "default": [], "description": "providers that execute, in order, when the executor\u2019s provider is unavailable", "type": "array", "items": { "type": "string", "minLength": 1 } }, "verifiers": { "default": [], "description": "providers that verify, in order, in the place of any verifier whose provider is unavailable; never the provider that executed", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "timeouts": { "default": { "executorMinutes": 60, "verifierMinutes": 20, "qaMinutes": 15 }, "type": "object", "properties": { "executorMinutes": { "default": 60, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "verifierMinutes": { "default": 20, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "qaMinutes": { "default": 15, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "additionalProperties": false }, "concurrency": { "default": { "verifiers": 0 }, "description": "0 = all verifiers at once", "type": "object", "properties": { "verifiers": { "default": 0, "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "ledgerBranch": { "default": "okstra-ledger", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._/-]*$" }, "plansDir": { "default": ".okstra/plans", "type": "string", "minLength": 1 }, "leaseMinutes": { "default": 180, "description": "how long a stage claim holds before `okstra ledger release` may free it", "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "isolation": { "default": "auto", "description": "auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)", "type": "string", "enum": ["auto", "none"] }, "budgets": { "default": {}, "description": "spend limits the model gateway enforces", "type": "object", "properties": { "worker": { "description": "per worker session (one dispatch)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "stage": { "description": "per stage run, over every worker of the run", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "plan": { "description": "per plan, over every run recorded in the ledger", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "day": { "description": "per plan per UTC day, over the runs of the plan that started that day (a cap on daily spend)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false } }, "additionalProperties": false }, "limits": { "default": { "turns": { "executor": 300, "verifier": 150 }, "carryBytes": 65536, "stageFiles": 2e4, "stageBytes": 209715200, "findingsPerVerifier": 200 }, "description": "limits of each agent session", "type": "object", "properties": { "turns": { "default": { "executor": 300, "verifier": 150 }, "description": "turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)", "type": "object", "properties": { "executor": { "default": 300, "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "default": 150, "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }, "carryBytes": { "default": 65536, "description": "largest Stage Carry Evidence, in bytes; a larger one ends the stage contract-violated", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageFiles": { "default": 2e4, "description": "most files a stage may change; more fails the stage before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageBytes": { "default": 209715200, "description": "most bytes of added or changed files a stage may hold; more fails it before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "findingsPerVerifier": { "default": 200, "description": "findings kept per verifier, most severe first; the rest are counted in the report, not kept", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "pricing": { "default": {}, "description": "per-model prices in USD per million tokens, over okstra\u2019s built-in table", "type": "object", "propertyNames": { "type": "string", "minLength": 1 }, "additionalProperties": { "type": "object", "properties": { "input": { "type": "number", "minimum": 0 }, "output": { "type": "number", "minimum": 0 }, "cachedInput": { "description": "cache reads; default: the input price", "type": "number", "minimum": 0 }, "cacheWrite": { "description": "cache writes (Anthropic); default: the input price", "type": "number", "minimum": 0 } }, "required": ["input", "output"], "additionalProperties": false } }, "bot": { "default": { "workflow": "okstra.yml", "permission": "write", "allowForks": false, "continueInJob": true }, "type": "object", "properties": { "workflow": { "default": "okstra.yml", "description": "the workflow the bot dispatches, on the default branch", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, "permission": { "default": "write", "description": "the least repository role a person needs to trigger runs", "type": "string", "enum": ["triage", "write", "maintain", "admin"] }, "allowForks": { "default": false, "description": "whether pull requests from forks may trigger runs", "type": "boolean" }, "continueInJob": { "default": true, "description": 'no-server mode: a stage job that ends done runs the next ready stage itself, while its time limit allows, instead of dispatching it (docs/action.md, "Stages in one job")', "type": "boolean" } }, "additionalProperties": false, "description": "the bot: which workflow it dispatches, who may trigger it, and how a plan goes on" }, "planner": { "default": null, "description": "the provider that drafts plans; default: the executor", "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "planning": { "default": { "repairRounds": 2, "revisionRounds": 1 }, "description": "the planning phase: `okstra plan draft`, the Action\u2019s `mode: plan`, `/okstra plan`", "type": "object", "properties": { "repairRounds": { "default": 2, "description": "how often the planner gets the parser\u2019s diagnostics back before a draft that does not validate ends the run", "type": "integer", "minimum": 0, "maximum": 5 }, "revisionRounds": { "default": 1, "description": "how often blocking review findings go back to the planner", "type": "integer", "minimum": 0, "maximum": 3 }, "reviewers": { "description": "the providers that review a draft; default: the verifiers other than the planner (or all of them)", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "approval": { "default": { "required": true }, "type": "object", "properties": { "required": { "default": true, "description": "whether a stage run refuses a plan whose exact content (git blob) nobody approved", "type": "boolean" }, "permission": { "description": "the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)", "type": "string", "enum": ["write", "maintain", "admin"] } }, "additionalProperties": false, "description": "who approves a plan, and whether runs need the approval" }, "handoff": { "default": { "auto": true, "mode": "single", "draft": false }, "description": "what happens when every stage is done: final verification, then the hand-off pull request", "type": "object", "properties": { "auto": { "default": true, "description": "on GitHub: run final verification and hand off as soon as the last stage of a plan is done", "type": "boolean" }, "mode": { "default": "single", "description": "single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency\u2019s branch", "type": "string", "enum": ["single", "stacked"] }, "draft": { "default": false, "description": "open the hand-off pull request(s) as drafts", "type": "boolean" } }, "additionalProperties": false } }, "additionalProperties": false, "description": "okstra repository configuration (.okstra/config.yml)" };
 var pattern74 = new RegExp("^[a-z][a-z0-9-]{0,30}$", "u");
 var pattern75 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$", "u");
 var pattern76 = new RegExp("^[a-z][a-z0-9-]{4,28}[a-z0-9]$", "u");
@@ -19808,7 +19827,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
       let data72 = data.bot;
       if (data72 && typeof data72 == "object" && !Array.isArray(data72)) {
         for (const key20 in data72) {
-          if (!(key20 === "workflow" || key20 === "permission" || key20 === "allowForks")) {
+          if (!(key20 === "workflow" || key20 === "permission" || key20 === "allowForks" || key20 === "continueInJob")) {
             const err176 = { instancePath: instancePath + "/bot", schemaPath: "#/properties/bot/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.bot, data: data72 };
             if (vErrors === null) {
               vErrors = [err176];
@@ -19873,45 +19892,45 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
+        if (data72.continueInJob !== void 0) {
+          let data76 = data72.continueInJob;
+          if (typeof data76 !== "boolean") {
+            const err182 = { instancePath: instancePath + "/bot/continueInJob", schemaPath: "#/properties/bot/properties/continueInJob/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.bot.properties.continueInJob.type, parentSchema: schema34.properties.bot.properties.continueInJob, data: data76 };
+            if (vErrors === null) {
+              vErrors = [err182];
+            } else {
+              vErrors.push(err182);
+            }
+            errors++;
+          }
+        }
       } else {
-        const err182 = { instancePath: instancePath + "/bot", schemaPath: "#/properties/bot/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.bot.type, parentSchema: schema34.properties.bot, data: data72 };
+        const err183 = { instancePath: instancePath + "/bot", schemaPath: "#/properties/bot/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.bot.type, parentSchema: schema34.properties.bot, data: data72 };
         if (vErrors === null) {
-          vErrors = [err182];
+          vErrors = [err183];
         } else {
-          vErrors.push(err182);
+          vErrors.push(err183);
         }
         errors++;
       }
     }
     if (data.planner !== void 0) {
-      let data76 = data.planner;
-      const _errs189 = errors;
+      let data77 = data.planner;
+      const _errs191 = errors;
       let valid34 = false;
-      const _errs190 = errors;
-      if (typeof data76 === "string") {
-        if (func2(data76) < 1) {
-          const err183 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.planner.anyOf[0], data: data76 };
+      const _errs192 = errors;
+      if (typeof data77 === "string") {
+        if (func2(data77) < 1) {
+          const err184 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.planner.anyOf[0], data: data77 };
           if (vErrors === null) {
-            vErrors = [err183];
+            vErrors = [err184];
           } else {
-            vErrors.push(err183);
+            vErrors.push(err184);
           }
           errors++;
         }
       } else {
-        const err184 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.planner.anyOf[0].type, parentSchema: schema34.properties.planner.anyOf[0], data: data76 };
-        if (vErrors === null) {
-          vErrors = [err184];
-        } else {
-          vErrors.push(err184);
-        }
-        errors++;
-      }
-      var _valid3 = _errs190 === errors;
-      valid34 = valid34 || _valid3;
-      const _errs192 = errors;
-      if (data76 !== null) {
-        const err185 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema34.properties.planner.anyOf[1].type, parentSchema: schema34.properties.planner.anyOf[1], data: data76 };
+        const err185 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.planner.anyOf[0].type, parentSchema: schema34.properties.planner.anyOf[0], data: data77 };
         if (vErrors === null) {
           vErrors = [err185];
         } else {
@@ -19921,19 +19940,31 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
       }
       var _valid3 = _errs192 === errors;
       valid34 = valid34 || _valid3;
-      if (!valid34) {
-        const err186 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.planner.anyOf, parentSchema: schema34.properties.planner, data: data76 };
+      const _errs194 = errors;
+      if (data77 !== null) {
+        const err186 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema34.properties.planner.anyOf[1].type, parentSchema: schema34.properties.planner.anyOf[1], data: data77 };
         if (vErrors === null) {
           vErrors = [err186];
         } else {
           vErrors.push(err186);
         }
         errors++;
+      }
+      var _valid3 = _errs194 === errors;
+      valid34 = valid34 || _valid3;
+      if (!valid34) {
+        const err187 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.planner.anyOf, parentSchema: schema34.properties.planner, data: data77 };
+        if (vErrors === null) {
+          vErrors = [err187];
+        } else {
+          vErrors.push(err187);
+        }
+        errors++;
       } else {
-        errors = _errs189;
+        errors = _errs191;
         if (vErrors !== null) {
-          if (_errs189) {
-            vErrors.length = _errs189;
+          if (_errs191) {
+            vErrors.length = _errs191;
           } else {
             vErrors = null;
           }
@@ -19941,23 +19972,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.planning !== void 0) {
-      let data77 = data.planning;
-      if (data77 && typeof data77 == "object" && !Array.isArray(data77)) {
-        for (const key21 in data77) {
+      let data78 = data.planning;
+      if (data78 && typeof data78 == "object" && !Array.isArray(data78)) {
+        for (const key21 in data78) {
           if (!(key21 === "repairRounds" || key21 === "revisionRounds" || key21 === "reviewers")) {
-            const err187 = { instancePath: instancePath + "/planning", schemaPath: "#/properties/planning/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key21 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.planning, data: data77 };
-            if (vErrors === null) {
-              vErrors = [err187];
-            } else {
-              vErrors.push(err187);
-            }
-            errors++;
-          }
-        }
-        if (data77.repairRounds !== void 0) {
-          let data78 = data77.repairRounds;
-          if (!(typeof data78 == "number" && (!(data78 % 1) && !isNaN(data78)) && isFinite(data78))) {
-            const err188 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.planning.properties.repairRounds.type, parentSchema: schema34.properties.planning.properties.repairRounds, data: data78 };
+            const err188 = { instancePath: instancePath + "/planning", schemaPath: "#/properties/planning/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key21 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.planning, data: data78 };
             if (vErrors === null) {
               vErrors = [err188];
             } else {
@@ -19965,18 +19984,21 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (typeof data78 == "number" && isFinite(data78)) {
-            if (data78 > 5 || isNaN(data78)) {
-              const err189 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 5 }, message: "must be <= 5", schema: 5, parentSchema: schema34.properties.planning.properties.repairRounds, data: data78 };
-              if (vErrors === null) {
-                vErrors = [err189];
-              } else {
-                vErrors.push(err189);
-              }
-              errors++;
+        }
+        if (data78.repairRounds !== void 0) {
+          let data79 = data78.repairRounds;
+          if (!(typeof data79 == "number" && (!(data79 % 1) && !isNaN(data79)) && isFinite(data79))) {
+            const err189 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.planning.properties.repairRounds.type, parentSchema: schema34.properties.planning.properties.repairRounds, data: data79 };
+            if (vErrors === null) {
+              vErrors = [err189];
+            } else {
+              vErrors.push(err189);
             }
-            if (data78 < 0 || isNaN(data78)) {
-              const err190 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.planning.properties.repairRounds, data: data78 };
+            errors++;
+          }
+          if (typeof data79 == "number" && isFinite(data79)) {
+            if (data79 > 5 || isNaN(data79)) {
+              const err190 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 5 }, message: "must be <= 5", schema: 5, parentSchema: schema34.properties.planning.properties.repairRounds, data: data79 };
               if (vErrors === null) {
                 vErrors = [err190];
               } else {
@@ -19984,31 +20006,31 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-          }
-        }
-        if (data77.revisionRounds !== void 0) {
-          let data79 = data77.revisionRounds;
-          if (!(typeof data79 == "number" && (!(data79 % 1) && !isNaN(data79)) && isFinite(data79))) {
-            const err191 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.planning.properties.revisionRounds.type, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data79 };
-            if (vErrors === null) {
-              vErrors = [err191];
-            } else {
-              vErrors.push(err191);
-            }
-            errors++;
-          }
-          if (typeof data79 == "number" && isFinite(data79)) {
-            if (data79 > 3 || isNaN(data79)) {
-              const err192 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3 }, message: "must be <= 3", schema: 3, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data79 };
+            if (data79 < 0 || isNaN(data79)) {
+              const err191 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.planning.properties.repairRounds, data: data79 };
               if (vErrors === null) {
-                vErrors = [err192];
+                vErrors = [err191];
               } else {
-                vErrors.push(err192);
+                vErrors.push(err191);
               }
               errors++;
             }
-            if (data79 < 0 || isNaN(data79)) {
-              const err193 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data79 };
+          }
+        }
+        if (data78.revisionRounds !== void 0) {
+          let data80 = data78.revisionRounds;
+          if (!(typeof data80 == "number" && (!(data80 % 1) && !isNaN(data80)) && isFinite(data80))) {
+            const err192 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.planning.properties.revisionRounds.type, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data80 };
+            if (vErrors === null) {
+              vErrors = [err192];
+            } else {
+              vErrors.push(err192);
+            }
+            errors++;
+          }
+          if (typeof data80 == "number" && isFinite(data80)) {
+            if (data80 > 3 || isNaN(data80)) {
+              const err193 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3 }, message: "must be <= 3", schema: 3, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data80 };
               if (vErrors === null) {
                 vErrors = [err193];
               } else {
@@ -20016,72 +20038,69 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data80 < 0 || isNaN(data80)) {
+              const err194 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data80 };
+              if (vErrors === null) {
+                vErrors = [err194];
+              } else {
+                vErrors.push(err194);
+              }
+              errors++;
+            }
           }
         }
-        if (data77.reviewers !== void 0) {
-          let data80 = data77.reviewers;
-          if (Array.isArray(data80)) {
-            const len5 = data80.length;
+        if (data78.reviewers !== void 0) {
+          let data81 = data78.reviewers;
+          if (Array.isArray(data81)) {
+            const len5 = data81.length;
             for (let i5 = 0; i5 < len5; i5++) {
-              let data81 = data80[i5];
-              if (typeof data81 === "string") {
-                if (func2(data81) < 1) {
-                  const err194 = { instancePath: instancePath + "/planning/reviewers/" + i5, schemaPath: "#/properties/planning/properties/reviewers/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.planning.properties.reviewers.items, data: data81 };
+              let data82 = data81[i5];
+              if (typeof data82 === "string") {
+                if (func2(data82) < 1) {
+                  const err195 = { instancePath: instancePath + "/planning/reviewers/" + i5, schemaPath: "#/properties/planning/properties/reviewers/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.planning.properties.reviewers.items, data: data82 };
                   if (vErrors === null) {
-                    vErrors = [err194];
+                    vErrors = [err195];
                   } else {
-                    vErrors.push(err194);
+                    vErrors.push(err195);
                   }
                   errors++;
                 }
               } else {
-                const err195 = { instancePath: instancePath + "/planning/reviewers/" + i5, schemaPath: "#/properties/planning/properties/reviewers/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.planning.properties.reviewers.items.type, parentSchema: schema34.properties.planning.properties.reviewers.items, data: data81 };
+                const err196 = { instancePath: instancePath + "/planning/reviewers/" + i5, schemaPath: "#/properties/planning/properties/reviewers/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.planning.properties.reviewers.items.type, parentSchema: schema34.properties.planning.properties.reviewers.items, data: data82 };
                 if (vErrors === null) {
-                  vErrors = [err195];
+                  vErrors = [err196];
                 } else {
-                  vErrors.push(err195);
+                  vErrors.push(err196);
                 }
                 errors++;
               }
             }
           } else {
-            const err196 = { instancePath: instancePath + "/planning/reviewers", schemaPath: "#/properties/planning/properties/reviewers/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.planning.properties.reviewers.type, parentSchema: schema34.properties.planning.properties.reviewers, data: data80 };
+            const err197 = { instancePath: instancePath + "/planning/reviewers", schemaPath: "#/properties/planning/properties/reviewers/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.planning.properties.reviewers.type, parentSchema: schema34.properties.planning.properties.reviewers, data: data81 };
             if (vErrors === null) {
-              vErrors = [err196];
+              vErrors = [err197];
             } else {
-              vErrors.push(err196);
+              vErrors.push(err197);
             }
             errors++;
           }
         }
       } else {
-        const err197 = { instancePath: instancePath + "/planning", schemaPath: "#/properties/planning/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.planning.type, parentSchema: schema34.properties.planning, data: data77 };
+        const err198 = { instancePath: instancePath + "/planning", schemaPath: "#/properties/planning/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.planning.type, parentSchema: schema34.properties.planning, data: data78 };
         if (vErrors === null) {
-          vErrors = [err197];
+          vErrors = [err198];
         } else {
-          vErrors.push(err197);
+          vErrors.push(err198);
         }
         errors++;
       }
     }
     if (data.approval !== void 0) {
-      let data82 = data.approval;
-      if (data82 && typeof data82 == "object" && !Array.isArray(data82)) {
-        for (const key22 in data82) {
+      let data83 = data.approval;
+      if (data83 && typeof data83 == "object" && !Array.isArray(data83)) {
+        for (const key22 in data83) {
           if (!(key22 === "required" || key22 === "permission")) {
-            const err198 = { instancePath: instancePath + "/approval", schemaPath: "#/properties/approval/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key22 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.approval, data: data82 };
-            if (vErrors === null) {
-              vErrors = [err198];
-            } else {
-              vErrors.push(err198);
-            }
-            errors++;
-          }
-        }
-        if (data82.required !== void 0) {
-          let data83 = data82.required;
-          if (typeof data83 !== "boolean") {
-            const err199 = { instancePath: instancePath + "/approval/required", schemaPath: "#/properties/approval/properties/required/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.approval.properties.required.type, parentSchema: schema34.properties.approval.properties.required, data: data83 };
+            const err199 = { instancePath: instancePath + "/approval", schemaPath: "#/properties/approval/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key22 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.approval, data: data83 };
             if (vErrors === null) {
               vErrors = [err199];
             } else {
@@ -20090,10 +20109,10 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data82.permission !== void 0) {
-          let data84 = data82.permission;
-          if (typeof data84 !== "string") {
-            const err200 = { instancePath: instancePath + "/approval/permission", schemaPath: "#/properties/approval/properties/permission/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.approval.properties.permission.type, parentSchema: schema34.properties.approval.properties.permission, data: data84 };
+        if (data83.required !== void 0) {
+          let data84 = data83.required;
+          if (typeof data84 !== "boolean") {
+            const err200 = { instancePath: instancePath + "/approval/required", schemaPath: "#/properties/approval/properties/required/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.approval.properties.required.type, parentSchema: schema34.properties.approval.properties.required, data: data84 };
             if (vErrors === null) {
               vErrors = [err200];
             } else {
@@ -20101,8 +20120,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!(data84 === "write" || data84 === "maintain" || data84 === "admin")) {
-            const err201 = { instancePath: instancePath + "/approval/permission", schemaPath: "#/properties/approval/properties/permission/enum", keyword: "enum", params: { allowedValues: schema34.properties.approval.properties.permission.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.approval.properties.permission.enum, parentSchema: schema34.properties.approval.properties.permission, data: data84 };
+        }
+        if (data83.permission !== void 0) {
+          let data85 = data83.permission;
+          if (typeof data85 !== "string") {
+            const err201 = { instancePath: instancePath + "/approval/permission", schemaPath: "#/properties/approval/properties/permission/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.approval.properties.permission.type, parentSchema: schema34.properties.approval.properties.permission, data: data85 };
             if (vErrors === null) {
               vErrors = [err201];
             } else {
@@ -20110,35 +20132,32 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
+          if (!(data85 === "write" || data85 === "maintain" || data85 === "admin")) {
+            const err202 = { instancePath: instancePath + "/approval/permission", schemaPath: "#/properties/approval/properties/permission/enum", keyword: "enum", params: { allowedValues: schema34.properties.approval.properties.permission.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.approval.properties.permission.enum, parentSchema: schema34.properties.approval.properties.permission, data: data85 };
+            if (vErrors === null) {
+              vErrors = [err202];
+            } else {
+              vErrors.push(err202);
+            }
+            errors++;
+          }
         }
       } else {
-        const err202 = { instancePath: instancePath + "/approval", schemaPath: "#/properties/approval/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.approval.type, parentSchema: schema34.properties.approval, data: data82 };
+        const err203 = { instancePath: instancePath + "/approval", schemaPath: "#/properties/approval/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.approval.type, parentSchema: schema34.properties.approval, data: data83 };
         if (vErrors === null) {
-          vErrors = [err202];
+          vErrors = [err203];
         } else {
-          vErrors.push(err202);
+          vErrors.push(err203);
         }
         errors++;
       }
     }
     if (data.handoff !== void 0) {
-      let data85 = data.handoff;
-      if (data85 && typeof data85 == "object" && !Array.isArray(data85)) {
-        for (const key23 in data85) {
+      let data86 = data.handoff;
+      if (data86 && typeof data86 == "object" && !Array.isArray(data86)) {
+        for (const key23 in data86) {
           if (!(key23 === "auto" || key23 === "mode" || key23 === "draft")) {
-            const err203 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key23 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.handoff, data: data85 };
-            if (vErrors === null) {
-              vErrors = [err203];
-            } else {
-              vErrors.push(err203);
-            }
-            errors++;
-          }
-        }
-        if (data85.auto !== void 0) {
-          let data86 = data85.auto;
-          if (typeof data86 !== "boolean") {
-            const err204 = { instancePath: instancePath + "/handoff/auto", schemaPath: "#/properties/handoff/properties/auto/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.handoff.properties.auto.type, parentSchema: schema34.properties.handoff.properties.auto, data: data86 };
+            const err204 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key23 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.handoff, data: data86 };
             if (vErrors === null) {
               vErrors = [err204];
             } else {
@@ -20147,10 +20166,10 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data85.mode !== void 0) {
-          let data87 = data85.mode;
-          if (typeof data87 !== "string") {
-            const err205 = { instancePath: instancePath + "/handoff/mode", schemaPath: "#/properties/handoff/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.handoff.properties.mode.type, parentSchema: schema34.properties.handoff.properties.mode, data: data87 };
+        if (data86.auto !== void 0) {
+          let data87 = data86.auto;
+          if (typeof data87 !== "boolean") {
+            const err205 = { instancePath: instancePath + "/handoff/auto", schemaPath: "#/properties/handoff/properties/auto/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.handoff.properties.auto.type, parentSchema: schema34.properties.handoff.properties.auto, data: data87 };
             if (vErrors === null) {
               vErrors = [err205];
             } else {
@@ -20158,8 +20177,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!(data87 === "single" || data87 === "stacked")) {
-            const err206 = { instancePath: instancePath + "/handoff/mode", schemaPath: "#/properties/handoff/properties/mode/enum", keyword: "enum", params: { allowedValues: schema34.properties.handoff.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.handoff.properties.mode.enum, parentSchema: schema34.properties.handoff.properties.mode, data: data87 };
+        }
+        if (data86.mode !== void 0) {
+          let data88 = data86.mode;
+          if (typeof data88 !== "string") {
+            const err206 = { instancePath: instancePath + "/handoff/mode", schemaPath: "#/properties/handoff/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.handoff.properties.mode.type, parentSchema: schema34.properties.handoff.properties.mode, data: data88 };
             if (vErrors === null) {
               vErrors = [err206];
             } else {
@@ -20167,11 +20189,8 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-        }
-        if (data85.draft !== void 0) {
-          let data88 = data85.draft;
-          if (typeof data88 !== "boolean") {
-            const err207 = { instancePath: instancePath + "/handoff/draft", schemaPath: "#/properties/handoff/properties/draft/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.handoff.properties.draft.type, parentSchema: schema34.properties.handoff.properties.draft, data: data88 };
+          if (!(data88 === "single" || data88 === "stacked")) {
+            const err207 = { instancePath: instancePath + "/handoff/mode", schemaPath: "#/properties/handoff/properties/mode/enum", keyword: "enum", params: { allowedValues: schema34.properties.handoff.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.handoff.properties.mode.enum, parentSchema: schema34.properties.handoff.properties.mode, data: data88 };
             if (vErrors === null) {
               vErrors = [err207];
             } else {
@@ -20180,22 +20199,34 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
+        if (data86.draft !== void 0) {
+          let data89 = data86.draft;
+          if (typeof data89 !== "boolean") {
+            const err208 = { instancePath: instancePath + "/handoff/draft", schemaPath: "#/properties/handoff/properties/draft/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.handoff.properties.draft.type, parentSchema: schema34.properties.handoff.properties.draft, data: data89 };
+            if (vErrors === null) {
+              vErrors = [err208];
+            } else {
+              vErrors.push(err208);
+            }
+            errors++;
+          }
+        }
       } else {
-        const err208 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.handoff.type, parentSchema: schema34.properties.handoff, data: data85 };
+        const err209 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.handoff.type, parentSchema: schema34.properties.handoff, data: data86 };
         if (vErrors === null) {
-          vErrors = [err208];
+          vErrors = [err209];
         } else {
-          vErrors.push(err208);
+          vErrors.push(err209);
         }
         errors++;
       }
     }
   } else {
-    const err209 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
+    const err210 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
     if (vErrors === null) {
-      vErrors = [err209];
+      vErrors = [err210];
     } else {
-      vErrors.push(err209);
+      vErrors.push(err210);
     }
     errors++;
   }
@@ -34759,12 +34790,12 @@ async function handleLabel(deps, ev) {
 }
 
 // src/triggers/continue.ts
-async function continuePlan(deps, config2, run2, read) {
+async function continuePlan(deps, config2, run2, read, keep) {
   const ledger = read ?? await readPlanRows(deps, config2, run2.planId);
   if (!ledger.ok) return { kind: "refused", reason: ledger.reason };
-  const ours = ledger.rows.filter((row) => isStageRow(row) && row.run_id.startsWith(run2.runIdPrefix));
+  const ours = ledger.rows.filter((row) => isStageRow(row) && isRowOfRun(row.run_id, run2.run));
   if (!ours.some((row) => row.status === "done"))
-    return { kind: "nothing", reason: `run ${run2.runIdPrefix}* recorded no done stage` };
+    return { kind: "nothing", reason: `run ${runRefName(run2.run)} recorded no done stage` };
   const workflowText = readLaunchWorkflow(deps, config2);
   workflowText.catch(() => void 0);
   let pr;
@@ -34780,7 +34811,7 @@ async function continuePlan(deps, config2, run2, read) {
   if (pr.state !== "open") return { kind: "nothing", reason: `pull request #${run2.prNumber} is ${pr.state}` };
   const resolved = await resolvePlan(deps, config2, pr, files, run2.planId);
   if (!resolved.ok) return { kind: "refused", reason: resolved.reason };
-  const followUps = runFollowUps(resolved.plan, ledger.rows, run2.runIdPrefix, deps.now());
+  const followUps = runFollowUps(resolved.plan, ledger.rows, run2.run, deps.now());
   if (followUps.kind === "nothing") return followUps;
   const claimActor = ours.find((row) => row.status === "started" && row.actor)?.actor;
   const actor = claimActor && isGitHubLogin(claimActor) ? claimActor : run2.fallbackActor;
@@ -34794,12 +34825,19 @@ async function continuePlan(deps, config2, run2, read) {
     options: { executor: null, verifiers: null, models: {} },
     trigger: "dispatch",
     actor,
-    origin: `continuing the plan after run \`${run2.runIdPrefix.replace(/-$/, "")}\``,
+    origin: `continuing the plan after run \`${runRefName(run2.run).replace(/-\*$/, "")}\``,
     ledger,
-    workflowText
+    workflowText,
+    // The caller's plan is the one it ran; a plan changed since is launched as read, every stage in its own run.
+    ...keep && keep.planBlob === resolved.blob ? { keep: keep.stage } : {}
   });
   if (!outcome.ok) return { kind: "refused", reason: outcome.reason };
-  return { kind: "dispatched", stages: outcome.stages };
+  const kept = outcome.kept;
+  return {
+    kind: "dispatched",
+    stages: outcome.stages.filter((n) => n !== kept),
+    kept: kept === null ? null : { stage: kept, checkRunId: outcome.checkRunIds.get(kept) ?? null }
+  };
 }
 
 // src/triggers/results.ts
@@ -34893,7 +34931,7 @@ async function continuePlans(deps, config2, run2, prNumber, ledgers, failures) {
       const outcome = await continuePlan(
         deps,
         config2,
-        { planId: planId2, prNumber, runIdPrefix: runPrefix(run2), fallbackActor: run2.actor },
+        { planId: planId2, prNumber, run: { prefix: runPrefix(run2) }, fallbackActor: run2.actor },
         ledger.read
       );
       if (outcome.kind === "dispatched")
