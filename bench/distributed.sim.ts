@@ -30,11 +30,20 @@ export interface Scenario {
   stageMs: number;
 }
 
-/** One stage's workflow run; epoch milliseconds. */
+/**
+ * One stage run and the workflow run it ran in; epoch milliseconds. A
+ * no-server stage job may go on to a stage its own stage made ready
+ * (bot.continueInJob): that stage run was never dispatched, and shares its
+ * workflow run's times (start, process, end, CPU) with the stage before it.
+ */
 export interface StageRunTimes {
   stage: number;
   runId: number;
-  /** The sim queued the run (the dispatch request it received). */
+  /** okstra's run id of the stage run, `gh-<run id>-<attempt>-s<stage>`. */
+  stageRunId: string;
+  /** The job went on to this stage after another one of its own: no dispatch of its own. */
+  continued: boolean;
+  /** The sim queued the workflow run (the dispatch request it received). */
   dispatchedAt: number;
   /** A runner took it (in_progress). */
   startedAt: number;
@@ -51,8 +60,10 @@ export interface StageRunTimes {
   endedAt: number;
   /** The stages this one waits for. */
   dependsOn: number[];
-  /** CPU time of the run's okstra steps (their process trees: okstra and its git), without the agent stand-ins'. */
+  /** CPU time of the workflow run's okstra steps (their process trees: okstra and its git), without the stand-ins'. */
   okstraCpuMs: number;
+  /** How many stage runs that workflow run held. */
+  stagesInRun: number;
 }
 
 export interface ScenarioResult {
@@ -139,23 +150,20 @@ function logLedgerPushes(p: Project): string {
   return log;
 }
 
-/** Run id → when its stage's `started` row, and its `done` row, first appeared on the remote. */
+/** Stage run id → when its `started` row, and its `done` row, first appeared on the remote. */
 async function ledgerTimes(
   p: Project,
   log: string,
-): Promise<{ claims: Map<number, number>; dones: Map<number, number> }> {
+): Promise<{ claims: Map<string, number>; dones: Map<string, number> }> {
   const git = new Git(p.bare);
-  const claims = new Map<number, number>();
-  const dones = new Map<number, number>();
+  const claims = new Map<string, number>();
+  const dones = new Map<string, number>();
   for (const line of readFileSync(log, 'utf8').split('\n')) {
     const [at, sha] = line.split(' ');
     if (!at || !sha) continue;
     for (const row of (await ledgerRowsAt(git, p.planId, sha)).filter(isStageRow)) {
-      // A GitHub run's id is gh-<run id>-<attempt>-…
-      const runId = Number(/^gh-(\d+)-/.exec(row.run_id)?.[1]);
-      if (!Number.isFinite(runId)) continue;
       const seen = row.status === 'started' ? claims : row.status === 'done' ? dones : null;
-      if (seen && !seen.has(runId)) seen.set(runId, Number(at));
+      if (seen && !seen.has(row.run_id)) seen.set(row.run_id, Number(at));
     }
   }
   return { claims, dones };
@@ -304,34 +312,35 @@ async function runScenario(s: Scenario): Promise<ScenarioResult> {
           .filter((line) => line.trim() !== '')
           .map((line) => JSON.parse(line) as { runId: string | null; cpuMs: number })
       : [];
-    const runs: StageRunTimes[] = [];
-    let otherRuns = 0;
-    for (const run of sim.runs()) {
-      const t = sim.state.timelineOf(run.id);
-      const stage = Number(run.inputs.stage);
-      if (run.event !== 'workflow_dispatch' || !Number.isInteger(stage) || stage < 1) {
-        otherRuns++;
-        continue;
-      }
-      const spawnedAt = processAt.get(run.id);
-      if (t.startedAt === null || t.endedAt === null || spawnedAt === undefined)
-        throw new Error(`run ${run.id} of stage ${stage} has no start or end in the timeline`);
-      runs.push({
-        stage,
-        runId: run.id,
+    const otherRuns = sim.runs().filter((run) => run.event !== 'workflow_dispatch').length;
+    const stageRuns = (await p.ledger()).filter((row) => row.status === 'started');
+    const runs = stageRuns.map((row): StageRunTimes => {
+      // A GitHub stage run's id is gh-<run id>-<attempt>-s<stage>.
+      const runId = Number(/^gh-(\d+)-/.exec(row.run_id)?.[1]);
+      const run = sim.runs().find((r) => r.id === runId);
+      const t = sim.state.timelineOf(runId);
+      const spawnedAt = processAt.get(runId);
+      if (!run || t.startedAt === null || t.endedAt === null || spawnedAt === undefined)
+        throw new Error(`run ${runId} of stage ${row.stage} has no start or end in the timeline`);
+      return {
+        stage: row.stage,
+        runId,
+        stageRunId: row.run_id,
+        continued: Number(run.inputs.stage) !== row.stage,
         dispatchedAt: t.dispatchedAt,
         startedAt: t.startedAt,
         processAt: spawnedAt,
-        stageProcessAt: stageProcessAt.get(run.id) ?? spawnedAt,
+        stageProcessAt: stageProcessAt.get(runId) ?? spawnedAt,
         timings: stageStepTimings(t.stderr),
-        claimAt: claims.get(run.id) ?? null,
-        doneAt: dones.get(run.id) ?? null,
+        claimAt: claims.get(row.run_id) ?? null,
+        doneAt: dones.get(row.run_id) ?? null,
         endedAt: t.endedAt,
-        dependsOn: stages.find((x) => x.n === stage)?.dependsOn ?? [],
-        okstraCpuMs: okstraCpuMs(cpuDir, run.id, standIns),
-      });
-    }
-    // One run per stage: a second one would be a retry, and the wall time would not be the plan's.
+        dependsOn: stages.find((x) => x.n === row.stage)?.dependsOn ?? [],
+        okstraCpuMs: okstraCpuMs(cpuDir, runId, standIns),
+        stagesInRun: stageRuns.filter((other) => other.run_id.startsWith(`gh-${runId}-`)).length,
+      };
+    });
+    // One stage run per stage: a second one would be a retry, and the wall time would not be the plan's.
     expect(runs.map((r) => r.stage).sort((a, b) => a - b)).toEqual(stages.map((x) => x.n));
     return { scenario: s, criticalStages: criticalStages(stages), askedAt, runs, otherRuns };
   } finally {

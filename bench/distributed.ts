@@ -2,7 +2,9 @@
 // request, every ready stage dispatched as its own workflow run (the bundled
 // Action in its own clone, several at once like parallel runners), each
 // stage's dependents dispatched when it ends done: by the okstra App (bot
-// shell) or by the stage job itself (no-server shell). The executor stand-in
+// shell) or by the stage job itself (no-server shell), which goes on to one
+// of them in the same job when it can (bot.continueInJob): that stage run is
+// never dispatched, its hop is from done to its claim. The executor stand-in
 // sleeps 2 s per stage and the verifiers are instant, so a plan's best wall
 // time is its critical path; the ratio over it is what the distribution
 // costs. Beside it, per stage run: how long from the dispatch the sim
@@ -78,16 +80,35 @@ function measure(r: ScenarioResult): Figures {
   const s = r.scenario;
   const wall = Math.max(...r.runs.map((x) => x.endedAt)) - r.askedAt;
   const critical = r.criticalStages * s.stageMs;
-  const byStage = new Map<number, StageRunTimes>(r.runs.map((x) => [x.stage, x]));
   // From the moment the stage's last dependency was recorded done on the remote: the bot hears of it only when that
-  // run has ended (workflow_run.completed), a no-server stage job dispatches its dependents itself right after it.
+  // run has ended (workflow_run.completed), a no-server stage job dispatches its dependents itself right after it,
+  // and goes on to one of them itself: that one's hop ends at its claim, as it has no dispatch.
   const hops = r.runs
     .filter((x) => x.dependsOn.length > 0)
-    .map((x) => x.dispatchedAt - Math.max(...x.dependsOn.map((d) => byStage.get(d)?.doneAt ?? Number.NaN)))
+    .map((x) => hopEnd(x) - lastDependencyDone(r, x))
     .filter((ms) => Number.isFinite(ms));
-  const claims = r.runs.flatMap((x) => (x.claimAt === null ? [] : [x.claimAt - x.dispatchedAt]));
-  return { wall, ratio: wall / critical, critical, hops, claims, cpu: r.runs.map((x) => x.okstraCpuMs) };
+  const claims = dispatched(r).flatMap((x) => (x.claimAt === null ? [] : [x.claimAt - x.dispatchedAt]));
+  // A job that went on shares its CPU among the stage runs it held.
+  return {
+    wall,
+    ratio: wall / critical,
+    critical,
+    hops,
+    claims,
+    cpu: r.runs.map((x) => x.okstraCpuMs / x.stagesInRun),
+  };
 }
+
+/** When the last of a stage run's dependencies was recorded done on the remote. */
+function lastDependencyDone(r: ScenarioResult, x: StageRunTimes): number {
+  return Math.max(...x.dependsOn.map((d) => r.runs.find((y) => y.stage === d)?.doneAt ?? Number.NaN));
+}
+
+/** When the hand-off to a stage run ended: its dispatch, or its claim when its job went on to it. */
+const hopEnd = (x: StageRunTimes): number => (x.continued ? (x.claimAt ?? Number.NaN) : x.dispatchedAt);
+
+/** The stage runs that were dispatched: one per workflow run. */
+const dispatched = (r: ScenarioResult): StageRunTimes[] => r.runs.filter((x) => !x.continued);
 
 const median = (values: readonly number[]): number => (values.length === 0 ? Number.NaN : summarize(values).p50);
 const max = (values: readonly number[]): number => (values.length === 0 ? Number.NaN : Math.max(...values));
@@ -121,16 +142,25 @@ function tableRow(r: ScenarioResult, f: Figures): string {
 
 function details(r: ScenarioResult): string[] {
   const s = r.scenario;
-  const first = r.runs.filter((x) => x.dependsOn.length === 0).map((x) => x.dispatchedAt - r.askedAt);
-  const tails = r.runs.flatMap((x) => (x.doneAt === null ? [] : [x.endedAt - x.doneAt]));
-  const own = r.runs.map((x) => x.endedAt - x.startedAt - s.stageMs);
-  const checkout = r.runs.map((x) => x.processAt - x.startedAt);
+  const runs = dispatched(r);
+  const continued = r.runs.filter((x) => x.continued);
+  const first = runs.filter((x) => x.dependsOn.length === 0).map((x) => x.dispatchedAt - r.askedAt);
+  const lastDone = (x: StageRunTimes): number =>
+    Math.max(...r.runs.filter((y) => y.runId === x.runId).map((y) => y.doneAt ?? Number.NaN));
+  const tails = runs.map((x) => x.endedAt - lastDone(x)).filter((ms) => Number.isFinite(ms));
+  const own = runs.map((x) => x.endedAt - x.startedAt - s.stageMs * x.stagesInRun);
+  const checkout = runs.map((x) => x.processAt - x.startedAt);
   return [
     `  ${planName(s)}, ${SHELL_NAMES[s.shell]}:`,
-    `    dispatch → a runner took the run ${medianMax(r.runs.map((x) => x.startedAt - x.dispatchedAt))}; → the Action's process started ${medianMax(r.runs.map((x) => x.processAt - x.dispatchedAt))}; → the stage claimed on the remote ${medianMax(r.runs.flatMap((x) => (x.claimAt === null ? [] : [x.claimAt - x.dispatchedAt])))}  (n=${r.runs.length})`,
+    `    dispatch → a runner took the run ${medianMax(runs.map((x) => x.startedAt - x.dispatchedAt))}; → the Action's process started ${medianMax(runs.map((x) => x.processAt - x.dispatchedAt))}; → the stage claimed on the remote ${medianMax(runs.flatMap((x) => (x.claimAt === null ? [] : [x.claimAt - x.dispatchedAt])))}  (n=${runs.length})`,
+    ...(continued.length > 0
+      ? [
+          `    went on in the same job (no dispatch): ${continued.map((x) => `stage ${x.stage}`).join(', ')}; its last dependency done → claimed ${medianMax(continued.map((x) => hopEnd(x) - lastDependencyDone(r, x)))}`,
+        ]
+      : []),
     `    hand-off: /okstra run → stage 1 dispatched ${medianMax(first)}${r.otherRuns > 0 ? ` (through ${r.otherRuns} event job run${r.otherRuns === 1 ? '' : 's'})` : ''}`,
-    `    okstra's own time per stage run (run wall − ${seconds(s.stageMs)} stand-in) ${medianMax(own)}; of it, the job's checkout before the Action starts ${medianMax(checkout)}, and the run's end after its done row ${medianMax(tails)}`,
-    ...claimPathLines(r),
+    `    okstra's own time per workflow run (run wall − ${seconds(s.stageMs)} stand-in per stage it ran) ${medianMax(own)}; of it, the job's checkout before the Action starts ${medianMax(checkout)}, and the run's end after its last done row ${medianMax(tails)}`,
+    ...claimPathLines({ ...r, runs }),
   ];
 }
 
