@@ -7,7 +7,7 @@ import { changedFiles, pullRequestFacts } from '../github/pulls.js';
 import type { TriggerDeps } from './deps.js';
 import { launch, readLaunchWorkflow } from './launch.js';
 import { readPlanRows, type LedgerRowsRead } from './ledger-state.js';
-import { resolvePlan } from './plans.js';
+import { readPlanEarly, resolvePlan } from './plans.js';
 
 /** A workflow run that has ended (or is ending): which plan, which pull request, which run. */
 export interface EndedRun {
@@ -61,9 +61,11 @@ export async function continuePlan(
   if (!ours.some((row) => row.status === 'done'))
     return { kind: 'nothing', reason: `run ${runRefName(run.run)} recorded no done stage` };
 
-  // Read beside the pull request and the plan: a launch needs it, and waiting for those first costs a round trip.
+  // Read beside the pull request: a launch needs the workflow, and the plan is read where its id names it unless the
+  // pull request changes it (resolvePlan decides); waiting for the pull request first costs a round trip each.
   const workflowText = readLaunchWorkflow(deps, config);
   workflowText.catch(() => undefined);
+  const early = readPlanEarly(deps, config, run.planId);
   let pr: Awaited<ReturnType<typeof pullRequestFacts>>;
   let files: Awaited<ReturnType<typeof changedFiles>>;
   try {
@@ -75,7 +77,7 @@ export async function continuePlan(
     return { kind: 'refused', reason: `pull request #${run.prNumber} cannot be read (${describeApiError(error)})` };
   }
   if (pr.state !== 'open') return { kind: 'nothing', reason: `pull request #${run.prNumber} is ${pr.state}` };
-  const resolved = await resolvePlan(deps, config, pr, files, run.planId);
+  const resolved = await resolvePlan(deps, config, pr, files, run.planId, early);
   if (!resolved.ok) return { kind: 'refused', reason: resolved.reason };
 
   // Decided on the plan as a launch reads it, so a plan changed since the run is held to its own approval.

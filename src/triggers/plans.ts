@@ -18,6 +18,30 @@ export type PlanResolution =
 
 type Deps = Pick<TriggerDeps, 'client' | 'repo' | 'defaultBranch'>;
 
+/** A plan file's text on the default branch, asked for before the pull request's files said where to read it. */
+export interface EarlyPlanRead {
+  path: string;
+  text: Promise<string | null>;
+}
+
+/** The plan file named after `id`, whose read a caller may start before it calls resolvePlan with that id. */
+export function planPathOf(config: Pick<OkstraConfig, 'plansDir'>, id: string): string {
+  return `${config.plansDir.replace(/\/+$/, '')}/${id}.md`;
+}
+
+/**
+ * Starts reading the plan named after `id` on the default branch, for resolvePlan: one round trip less where the
+ * plan's id is known before the pull request is read (continuing a plan). Its failure reaches resolvePlan.
+ */
+export function readPlanEarly(deps: Deps, config: Pick<OkstraConfig, 'plansDir'>, id: string): EarlyPlanRead {
+  const path = planPathOf(config, id);
+  const text = isSafeRepoPath(path)
+    ? readRepoFile(deps.client, deps.repo, path, deps.defaultBranch)
+    : Promise.resolve(null);
+  text.catch(() => undefined);
+  return { path, text };
+}
+
 /** A Markdown file directly in the plans folder. */
 export function isPlanFile(path: string, plansDir: string): boolean {
   const dir = plansDir.replace(/^\.\/+/, '').replace(/\/+$/, '');
@@ -40,18 +64,22 @@ export async function resolvePlan(
   pr: Pick<PullRequestFacts, 'headSha'>,
   changed: ReadonlyArray<{ path: string; status: string }>,
   wanted: string | null,
+  early: EarlyPlanRead | null = null,
 ): Promise<PlanResolution> {
   const touched = plansTouched(changed, config);
   const at = (path: string): { ref: string; fromPullRequest: boolean } =>
     touched.includes(path)
       ? { ref: pr.headSha, fromPullRequest: true }
       : { ref: deps.defaultBranch, fromPullRequest: false };
+  // The early read is of the default branch: it serves only a plan the pull request does not touch.
+  const given = (path: string): Promise<string | null> | undefined =>
+    early?.path === path && !touched.includes(path) ? early.text : undefined;
 
   if (wanted !== null) {
-    const named = `${config.plansDir.replace(/\/+$/, '')}/${wanted}.md`;
+    const named = planPathOf(config, wanted);
     const first = [...new Set([...touched, named])];
     for (const path of first) {
-      const read = await readPlan(deps, path, at(path));
+      const read = await readPlan(deps, path, at(path), given(path));
       if (read?.ok && read.plan.id === wanted) return read;
       // The file named after the id is broken: say so rather than "no such plan".
       if (read && !read.ok && path === named) return read;
@@ -121,13 +149,14 @@ async function readPlan(
   deps: Deps,
   path: string,
   where: { ref: string; fromPullRequest: boolean },
+  read?: Promise<string | null>,
 ): Promise<PlanResolution | null> {
   if (!isSafeRepoPath(path))
     return {
       ok: false,
       reason: `the plan file name ${inlineCode(path)} has characters okstra does not pass to a workflow (use letters, digits, ".", "_", "-" and "/").`,
     };
-  const text = await readRepoFile(deps.client, deps.repo, path, where.ref);
+  const text = await (read ?? readRepoFile(deps.client, deps.repo, path, where.ref));
   if (text === null) return null;
   const result = parsedPlan(path, text);
   if (!result.plan || result.errors.length > 0) {

@@ -278,13 +278,21 @@ export class GitHubMock {
     return this;
   }
 
-  /** A file's raw text on a ref (null: 404). `ref` undefined: the default branch, as Probot's config loader asks. */
-  file(path: string, text: string | null, ref?: string, repo: Repo = this.repo): this {
+  /**
+   * A file's raw text on a ref (null: 404). `ref` undefined: the default branch, as Probot's config loader asks.
+   * `asked` is called when the request arrives, before it is answered.
+   */
+  file(path: string, text: string | null, ref?: string, repo: Repo = this.repo, asked?: () => void): this {
     const i = this.scope()
       .get(`/repos/${repo.owner}/${repo.repo}/contents/${encodeURIComponent(path)}`)
       .query(ref ? { ref } : {});
-    if (text === null) i.reply(404, { message: 'Not Found' });
-    else i.reply(200, text, { 'content-type': 'text/plain; charset=utf-8' });
+    const answer = (): nock.ReplyFnResult => {
+      asked?.();
+      return text === null
+        ? [404, { message: 'Not Found' }]
+        : [200, text, { 'content-type': 'text/plain; charset=utf-8' }];
+    };
+    i.reply(answer);
     return this;
   }
 
@@ -312,18 +320,24 @@ export class GitHubMock {
   }
 
   /** A pull request; its head branch is `changes` unless said otherwise (the examples' pull request #2 uses that name). */
-  pull(number: number, o: { headSha: string; headRepo?: string | null; headRef?: string; state?: string }): this {
+  /** `answerAfter`: the pull request is answered only once it settles, to show what is asked before the answer. */
+  pull(
+    number: number,
+    o: { headSha: string; headRepo?: string | null; headRef?: string; state?: string; answerAfter?: Promise<unknown> },
+  ): this {
     const full = `${this.repo.owner}/${this.repo.repo}`;
     const headRepo = o.headRepo === undefined ? full : o.headRepo;
-    this.scope()
-      .get(`${this.base}/pulls/${number}`)
-      .reply(200, {
-        number,
-        state: o.state ?? 'open',
-        html_url: `https://github.com/${full}/pull/${number}`,
-        head: { sha: o.headSha, ref: o.headRef ?? 'changes', repo: headRepo === null ? null : { full_name: headRepo } },
-        base: { repo: { full_name: full } },
-      });
+    const body = {
+      number,
+      state: o.state ?? 'open',
+      html_url: `https://github.com/${full}/pull/${number}`,
+      head: { sha: o.headSha, ref: o.headRef ?? 'changes', repo: headRepo === null ? null : { full_name: headRepo } },
+      base: { repo: { full_name: full } },
+    };
+    const { answerAfter } = o;
+    const i = this.scope().get(`${this.base}/pulls/${number}`);
+    if (answerAfter) i.reply(async () => [200, (await answerAfter, body)]);
+    else i.reply(200, body);
     return this;
   }
 

@@ -142,6 +142,51 @@ describe('workflow_run.completed', () => {
     expect(logs).toContain(`plan ${PLAN_ID}: dispatched stage(s) 3 after workflow run ${RUN}`);
   });
 
+  it('reads the plan named by the run beside its pull request, not after it: one round trip less per hop', async () => {
+    const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK, status: 'in_progress' }).config(CONFIG);
+    const rows = [doneRow(1), startedRow(2, runId(2)), doneRow(2, runId(2))];
+    gh.ledgerCommits(PLAN_ID, rows).file(
+      reportPathOf(2),
+      JSON.stringify(passedStageReport(2, runId(2))),
+      'okstra-ledger',
+    );
+    gh.updateCheck(5001).listComments(7, []).comment(7);
+    // The pull request is answered once the plan has been asked for, or after a second when it never is before.
+    let planAsked = (): void => undefined;
+    const asked = new Promise<'plan'>((resolve) => (planAsked = () => resolve('plan')));
+    const first = Promise.race([asked, new Promise<'pull request'>((r) => setTimeout(() => r('pull request'), 1000))]);
+    gh.pull(7, { headSha: HEAD_SHA, answerAfter: first })
+      .pullFiles(7, [])
+      .file(PLAN_PATH, PLAN_TEXT, 'master', REPO, planAsked)
+      .workflow(OKSTRA_WORKFLOW, 'master')
+      .createCheck(5003)
+      .dispatch();
+    await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'success'));
+    expect(await first).toBe('plan');
+    expect(gh.bodies.dispatch?.[0]?.inputs).toMatchObject({ stage: '3', 'check-run-id': '5003' });
+  });
+
+  it('reads a plan the pull request changes at its head, whatever was asked of the default branch before', async () => {
+    const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK, status: 'in_progress' }).config(CONFIG);
+    const rows = [doneRow(1), startedRow(2, runId(2)), doneRow(2, runId(2))];
+    gh.ledgerCommits(PLAN_ID, rows).file(
+      reportPathOf(2),
+      JSON.stringify(passedStageReport(2, runId(2))),
+      'okstra-ledger',
+    );
+    gh.updateCheck(5001).listComments(7, []).comment(7);
+    // The default branch's copy says stage 3 has no dependency on 2; the head's copy, the one that counts, is the plan.
+    gh.pull(7, { headSha: HEAD_SHA })
+      .pullFiles(7, [{ filename: PLAN_PATH }])
+      .file(PLAN_PATH, 'not a plan', 'master')
+      .file(PLAN_PATH, PLAN_TEXT, HEAD_SHA)
+      .workflow(OKSTRA_WORKFLOW, 'master')
+      .createCheck(5003)
+      .dispatch();
+    await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'success'));
+    expect(gh.bodies.dispatch?.[0]?.inputs).toMatchObject({ stage: '3', 'plan-ref': HEAD_SHA });
+  });
+
   it('dispatches nothing after a done stage while another stage of the plan stands failed, and says why', async () => {
     const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK, status: 'in_progress' }).config(CONFIG);
     const rows = [
