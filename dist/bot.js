@@ -5243,19 +5243,29 @@ function reportMissingStageMap(outline, context) {
 }
 
 // src/triggers/plans.ts
+function planPathOf(config2, id2) {
+  return `${config2.plansDir.replace(/\/+$/, "")}/${id2}.md`;
+}
+function readPlanEarly(deps, config2, id2) {
+  const path = planPathOf(config2, id2);
+  const text2 = isSafeRepoPath(path) ? readRepoFile(deps.client, deps.repo, path, deps.defaultBranch) : Promise.resolve(null);
+  text2.catch(() => void 0);
+  return { path, text: text2 };
+}
 function isPlanFile(path, plansDir) {
   const dir = plansDir.replace(/^\.\/+/, "").replace(/\/+$/, "");
   return path.startsWith(`${dir}/`) && path.endsWith(".md") && !path.slice(dir.length + 1).includes("/");
 }
 var list = (paths) => paths.map((p) => inlineCode(p)).join(", ");
-async function resolvePlan(deps, config2, pr, changed, wanted) {
+async function resolvePlan(deps, config2, pr, changed, wanted, early = null) {
   const touched = plansTouched(changed, config2);
   const at = (path) => touched.includes(path) ? { ref: pr.headSha, fromPullRequest: true } : { ref: deps.defaultBranch, fromPullRequest: false };
+  const given = (path) => early?.path === path && !touched.includes(path) ? early.text : void 0;
   if (wanted !== null) {
-    const named2 = `${config2.plansDir.replace(/\/+$/, "")}/${wanted}.md`;
+    const named2 = planPathOf(config2, wanted);
     const first = [.../* @__PURE__ */ new Set([...touched, named2])];
     for (const path of first) {
-      const read = await readPlan(deps, path, at(path));
+      const read = await readPlan(deps, path, at(path), given(path));
       if (read?.ok && read.plan.id === wanted) return read;
       if (read && !read.ok && path === named2) return read;
     }
@@ -5302,13 +5312,13 @@ async function plansOnDefaultBranch(deps, config2) {
   const entries = await listDirectory(deps.client, deps.repo, config2.plansDir.replace(/\/+$/, ""), deps.defaultBranch);
   return entries.filter((e) => e.type === "file" && isPlanFile(e.path, config2.plansDir)).map((e) => e.path).sort();
 }
-async function readPlan(deps, path, where) {
+async function readPlan(deps, path, where, read) {
   if (!isSafeRepoPath(path))
     return {
       ok: false,
       reason: `the plan file name ${inlineCode(path)} has characters okstra does not pass to a workflow (use letters, digits, ".", "_", "-" and "/").`
     };
-  const text2 = await readRepoFile(deps.client, deps.repo, path, where.ref);
+  const text2 = await (read ?? readRepoFile(deps.client, deps.repo, path, where.ref));
   if (text2 === null) return null;
   const result = parsedPlan(path, text2);
   if (!result.plan || result.errors.length > 0) {
@@ -34798,6 +34808,7 @@ async function continuePlan(deps, config2, run2, read, keep) {
     return { kind: "nothing", reason: `run ${runRefName(run2.run)} recorded no done stage` };
   const workflowText = readLaunchWorkflow(deps, config2);
   workflowText.catch(() => void 0);
+  const early = readPlanEarly(deps, config2, run2.planId);
   let pr;
   let files;
   try {
@@ -34809,7 +34820,7 @@ async function continuePlan(deps, config2, run2, read, keep) {
     return { kind: "refused", reason: `pull request #${run2.prNumber} cannot be read (${describeApiError(error)})` };
   }
   if (pr.state !== "open") return { kind: "nothing", reason: `pull request #${run2.prNumber} is ${pr.state}` };
-  const resolved = await resolvePlan(deps, config2, pr, files, run2.planId);
+  const resolved = await resolvePlan(deps, config2, pr, files, run2.planId, early);
   if (!resolved.ok) return { kind: "refused", reason: resolved.reason };
   const followUps = runFollowUps(resolved.plan, ledger.rows, run2.run, deps.now());
   if (followUps.kind === "nothing") return followUps;
