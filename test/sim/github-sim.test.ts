@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -262,6 +262,44 @@ describe('the simulated GitHub, no-server shell', () => {
         .map((q) => q.url.replace(/\?.*/, ''));
     expect(followUpReads(runs[1]?.id)).toEqual(['/repos/octo-org/octo-repo/pulls/7/files']);
     expect(followUpReads(runs[2]?.id)).toEqual([]);
+  });
+
+  it('`/okstra cancel` while the job runs the stage it went on to: that stage is released (failed, abandoned) and its check cancelled; the stage before stays done', async () => {
+    const p = await project(NO_SERVER_WORKFLOW);
+    // Stage 2's executor says it has started (a file in the scratch folder), then works until it is stopped.
+    const started = join(p.scratch, 'executor-of-stage-2');
+    p.script('writer', {
+      rules: [
+        { when: { role: 'executor', stage: 2 }, do: { meet: { file: started, others: [], timeoutMs: 1 }, hang: true } },
+        { when: { role: 'executor' }, do: WRITER },
+      ],
+    });
+    sim = await startGitHubSim({ project: p, shell: 'action', pulls: [{ number: 7, head: 'feature' }] });
+    await sim.comment(7, '/okstra stage 1', { login: 'octocat', permission: 'write' });
+    const deadline = Date.now() + 60_000;
+    while (!existsSync(started) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(existsSync(started), failedRunsTail(sim)).toBe(true);
+    await sim.comment(7, '/okstra cancel', { login: 'octocat', permission: 'write' });
+    await sim.settled();
+    const s = sim;
+    const stageRun = s.runs().find((r) => r.event === 'workflow_dispatch')?.id;
+    expect(s.runs().map((r) => [r.event, r.conclusion])).toEqual([
+      ['issue_comment', 'success'],
+      ['workflow_dispatch', 'cancelled'],
+      ['issue_comment', 'success'],
+    ]);
+    // The post step ended the open claim of this run, stage 2's; stage 1's done row stands.
+    expect((await p.ledger()).map((r) => [r.stage, r.status, 'reason' in r ? r.reason : null, r.run_id])).toEqual([
+      [1, 'started', null, `gh-${stageRun}-1-s1`],
+      [1, 'done', null, `gh-${stageRun}-1-s1`],
+      [2, 'started', null, `gh-${stageRun}-1-s2`],
+      [2, 'failed', 'abandoned', `gh-${stageRun}-1-s2`],
+    ]);
+    expect(s.checks().map((c) => [c.name, c.status, c.conclusion])).toEqual([
+      ['okstra: two-stage · stage 1', 'completed', 'success'],
+      ['okstra: two-stage · stage 2', 'completed', 'cancelled'],
+    ]);
+    expect(s.unhandled).toEqual([]);
   });
 
   it('a dispatch whose request fails validation runs nothing and says why on the pull request, naming the field', async () => {
