@@ -58,6 +58,20 @@ async function receive(payload: RunPayload, logs: string[] = [], level: 'info' |
 }
 
 const runId = (stage: number): string => `gh-${RUN}-1-s${stage}`;
+
+/**
+ * A run whose stage 2 ended done: its rows on the ledger (stage 1 done before it unless `rows` says otherwise), its
+ * passing report, its check to complete and its report comment to create. What comes after is each test's.
+ */
+function stage2Passed(rows = [doneRow(1), startedRow(2, runId(2)), doneRow(2, runId(2))]): GitHubMock {
+  const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK, status: 'in_progress' }).config(CONFIG);
+  gh.ledgerCommits(PLAN_ID, rows).file(
+    reportPathOf(2),
+    JSON.stringify(passedStageReport(2, runId(2))),
+    'okstra-ledger',
+  );
+  return gh.updateCheck(5001).listComments(7, []).comment(7);
+}
 const reportPathOf = (stage: number): string => `plans/${PLAN_ID}/reports/stage-${stage}/${runId(stage)}.json`;
 
 describe('workflow_run.completed', () => {
@@ -107,14 +121,7 @@ describe('workflow_run.completed', () => {
   });
 
   it('creates the report comment when there is none yet, completes a passed stage as success without a button, and dispatches the stage it made ready', async () => {
-    const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK, status: 'in_progress' }).config(CONFIG);
-    const rows = [doneRow(1), startedRow(2, runId(2)), doneRow(2, runId(2))];
-    gh.ledgerCommits(PLAN_ID, rows).file(
-      reportPathOf(2),
-      JSON.stringify(passedStageReport(2, runId(2))),
-      'okstra-ledger',
-    );
-    gh.updateCheck(5001).listComments(7, []).comment(7);
+    const gh = stage2Passed();
     // Continuing the plan from the rows read once above: stage 3 depends on 2 only, so stage 2's done row made it ready.
     gh.pull(7, { headSha: HEAD_SHA })
       .pullFiles(7, [])
@@ -143,14 +150,7 @@ describe('workflow_run.completed', () => {
   });
 
   it('reads the plan named by the run beside its pull request, not after it: one round trip less per hop', async () => {
-    const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK, status: 'in_progress' }).config(CONFIG);
-    const rows = [doneRow(1), startedRow(2, runId(2)), doneRow(2, runId(2))];
-    gh.ledgerCommits(PLAN_ID, rows).file(
-      reportPathOf(2),
-      JSON.stringify(passedStageReport(2, runId(2))),
-      'okstra-ledger',
-    );
-    gh.updateCheck(5001).listComments(7, []).comment(7);
+    const gh = stage2Passed();
     // The pull request is answered once the plan has been asked for, or after a second when it never is before.
     let planAsked = (): void => undefined;
     const asked = new Promise<'plan'>((resolve) => (planAsked = () => resolve('plan')));
@@ -167,14 +167,7 @@ describe('workflow_run.completed', () => {
   });
 
   it('reads a plan the pull request changes at its head, whatever was asked of the default branch before', async () => {
-    const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK, status: 'in_progress' }).config(CONFIG);
-    const rows = [doneRow(1), startedRow(2, runId(2)), doneRow(2, runId(2))];
-    gh.ledgerCommits(PLAN_ID, rows).file(
-      reportPathOf(2),
-      JSON.stringify(passedStageReport(2, runId(2))),
-      'okstra-ledger',
-    );
-    gh.updateCheck(5001).listComments(7, []).comment(7);
+    const gh = stage2Passed();
     // The default branch's copy says stage 3 has no dependency on 2; the head's copy, the one that counts, is the plan.
     gh.pull(7, { headSha: HEAD_SHA })
       .pullFiles(7, [{ filename: PLAN_PATH }])
@@ -188,19 +181,12 @@ describe('workflow_run.completed', () => {
   });
 
   it('dispatches nothing after a done stage while another stage of the plan stands failed, and says why', async () => {
-    const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK, status: 'in_progress' }).config(CONFIG);
-    const rows = [
+    const gh = stage2Passed([
       startedRow(1, 'gh-50-1-s1'),
       failedRow(1, 'gh-50-1-s1', false),
       startedRow(2, runId(2)),
       doneRow(2, runId(2)),
-    ];
-    gh.ledgerCommits(PLAN_ID, rows).file(
-      reportPathOf(2),
-      JSON.stringify(passedStageReport(2, runId(2))),
-      'okstra-ledger',
-    );
-    gh.updateCheck(5001).listComments(7, []).comment(7);
+    ]);
     // The workflow file is read beside the pull request and the plan, before the plan says nothing is ready.
     gh.pull(7, { headSha: HEAD_SHA })
       .pullFiles(7, [])

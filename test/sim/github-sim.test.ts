@@ -28,6 +28,11 @@ function failedRunsTail(s: GitHubSim): string {
     .join('\n');
 }
 
+/** Each workflow run: its event, who started it, how it ended. */
+function runsSeen(s: GitHubSim): Array<[string, string, string | null]> {
+  return s.runs().map((r) => [r.event, r.actor.login, r.conclusion]);
+}
+
 async function project(workflow = APP_WORKFLOW, config?: Record<string, unknown>): Promise<Project> {
   return makeProject({
     plan: twoStagePlan(),
@@ -182,10 +187,7 @@ describe('the simulated GitHub, no-server shell', () => {
     await sim.settled();
     const s = sim;
     const runs = s.runs();
-    expect(
-      runs.map((r) => [r.event, r.actor.login, r.conclusion]),
-      failedRunsTail(s),
-    ).toEqual([
+    expect(runsSeen(s), failedRunsTail(s)).toEqual([
       ['issue_comment', 'octocat', 'success'],
       ['workflow_dispatch', 'github-actions[bot]', 'success'],
     ]);
@@ -232,10 +234,7 @@ describe('the simulated GitHub, no-server shell', () => {
     await sim.settled();
     const s = sim;
     const runs = s.runs();
-    expect(
-      runs.map((r) => [r.event, r.actor.login, r.conclusion]),
-      failedRunsTail(s),
-    ).toEqual([
+    expect(runsSeen(s), failedRunsTail(s)).toEqual([
       ['issue_comment', 'octocat', 'success'],
       ['workflow_dispatch', 'github-actions[bot]', 'success'],
       ['workflow_dispatch', 'github-actions[bot]', 'success'],
