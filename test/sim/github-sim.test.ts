@@ -28,6 +28,15 @@ function failedRunsTail(s: GitHubSim): string {
     .join('\n');
 }
 
+/** No server: `/okstra stage 1` by a writer on pull request 7, and everything it started, to the end. */
+async function stageOneSettled(p: Project): Promise<GitHubSim> {
+  const started = await startGitHubSim({ project: p, shell: 'action', pulls: [{ number: 7, head: 'feature' }] });
+  sim = started;
+  await started.comment(7, '/okstra stage 1', { login: 'octocat', permission: 'write' });
+  await started.settled();
+  return started;
+}
+
 /** Each workflow run: its event, who started it, how it ended. */
 function runsSeen(s: GitHubSim): Array<[string, string, string | null]> {
   return s.runs().map((r) => [r.event, r.actor.login, r.conclusion]);
@@ -182,10 +191,7 @@ describe('the simulated GitHub, bot shell', () => {
 describe('the simulated GitHub, no-server shell', () => {
   it("/okstra stage 1 runs the workflow's event job (mode: event), which queues the check and dispatches the stage run; that job runs stage 2 next itself (continueInJob), with the check its launch queued; all with GITHUB_TOKEN", async () => {
     const p = await project(NO_SERVER_WORKFLOW);
-    sim = await startGitHubSim({ project: p, shell: 'action', pulls: [{ number: 7, head: 'feature' }] });
-    await sim.comment(7, '/okstra stage 1', { login: 'octocat', permission: 'write' });
-    await sim.settled();
-    const s = sim;
+    const s = await stageOneSettled(p);
     const runs = s.runs();
     expect(runsSeen(s), failedRunsTail(s)).toEqual([
       ['issue_comment', 'octocat', 'success'],
@@ -229,10 +235,7 @@ describe('the simulated GitHub, no-server shell', () => {
 
   it('with `bot.continueInJob: false`, a stage run that ends done dispatches the next stage in its own workflow run (dispatch-next)', async () => {
     const p = await project(NO_SERVER_WORKFLOW, { bot: { continueInJob: false } });
-    sim = await startGitHubSim({ project: p, shell: 'action', pulls: [{ number: 7, head: 'feature' }] });
-    await sim.comment(7, '/okstra stage 1', { login: 'octocat', permission: 'write' });
-    await sim.settled();
-    const s = sim;
+    const s = await stageOneSettled(p);
     const runs = s.runs();
     expect(runsSeen(s), failedRunsTail(s)).toEqual([
       ['issue_comment', 'octocat', 'success'],
