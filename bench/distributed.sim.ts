@@ -28,6 +28,10 @@ export interface Scenario {
   width?: number;
   /** How long the executor stand-in sleeps in each stage; the verifiers are instant. */
   stageMs: number;
+  /** How long each workflow run waits for its runner before its job starts (GitHub's queueing); none when unset. */
+  pickupMs?: number;
+  /** `bot.continueInJob`; the config's default when unset. */
+  continueInJob?: boolean;
 }
 
 /**
@@ -175,13 +179,17 @@ async function ledgerTimes(
  */
 function timedExecutor(
   p: Project,
-  processAt: Map<number, number>,
-  stageProcessAt: Map<number, number>,
+  { processAt, stageProcessAt }: { processAt: Map<number, number>; stageProcessAt: Map<number, number> },
   cpuDir: string,
+  pickupMs: number,
 ): JobExecutor {
   const inner = actionExecutor(p, { cpuDir });
   return {
-    prepare: (job) => inner.prepare(job),
+    // The runner's pickup comes before the job's checkout, as on GitHub (in the timeline: dispatch → started).
+    prepare: async (job) => {
+      if (pickupMs > 0) await new Promise((resolve) => setTimeout(resolve, pickupMs));
+      await inner.prepare(job);
+    },
     step: (job, step, signal) => {
       if (step.entry === 'main' && !processAt.has(job.run.id)) processAt.set(job.run.id, Date.now());
       if (step.entry === 'main' && step.inputs.mode === 'stage') stageProcessAt.set(job.run.id, Date.now());
@@ -270,6 +278,7 @@ async function runScenario(s: Scenario): Promise<ScenarioResult> {
     agents: { writer: executor(), reviewer: { verifierResult: 'PASS' } },
     files: { '.github/workflows/okstra.yml': WORKFLOWS[s.shell] },
     prFiles: { 'docs/feature.md': 'a feature\n' },
+    ...(s.continueInJob === undefined ? {} : { config: { bot: { continueInJob: s.continueInJob } } }),
   });
   // In the scratch folder, which the stand-ins (okstra's agent users) may write to.
   const cpuLog = join(p.scratch, 'stand-ins-cpu.jsonl');
@@ -284,7 +293,7 @@ async function runScenario(s: Scenario): Promise<ScenarioResult> {
     project: p,
     shell: s.shell,
     pulls: [{ number: 7, head: 'feature' }],
-    executor: timedExecutor(p, processAt, stageProcessAt, cpuDir),
+    executor: timedExecutor(p, { processAt, stageProcessAt }, cpuDir, s.pickupMs ?? 0),
   });
   try {
     const askedAt = Date.now();

@@ -19,7 +19,11 @@
 // target does not. Smoke: one diamond, 0.2 s stages, the bot shell. With
 // OKSTRA_TIMINGS=1 each plan's stage runs also say where the time to their
 // claim went (bench/claim-timings.ts); OKSTRA_BENCH_DISTRIBUTED_ONLY names
-// the plans to run (diamond-bot, diamond-action, fan-out-bot, fan-out-action).
+// the plans to run (diamond-bot, diamond-action, fan-out-bot, fan-out-action,
+// and the pickup pair: diamond-action-pickup-in-job, -own-runs). After the
+// table, that pair: the no-server diamond with a runner pickup per workflow
+// run (GitHub's queueing, which the table leaves out), its stages in one job
+// where they can go on and each in a run of its own, side by side.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -44,12 +48,26 @@ const RUNNERS = 8;
 
 const SHELL_NAMES = { bot: 'bot shell', action: 'no-server shell' } as const;
 
+/** A runner's pickup per workflow run in the side-by-side of stages in one job: GitHub's queueing, not simulated above. */
+const PICKUP_MS = 3000;
+const PICKUP_NAMES = { inJob: 'diamond-action-pickup-in-job', ownRuns: 'diamond-action-pickup-own-runs' } as const;
+
 function scenarios(): Scenario[] {
   if (isSmoke()) return [{ name: 'smoke-diamond-bot', shell: 'bot', plan: 'diamond', stageMs: 200 }];
   const out: Scenario[] = [];
   for (const plan of ['diamond', 'fan-out'] as const)
     for (const shell of ['bot', 'action'] as const)
       out.push({ name: `${plan}-${shell}`, shell, plan, stageMs: 2000, ...(plan === 'fan-out' ? { width: 8 } : {}) });
+  // The no-server diamond again with a runner pickup per workflow run, its stages in one job and each in its own run.
+  for (const [key, name] of Object.entries(PICKUP_NAMES))
+    out.push({
+      name,
+      shell: 'action',
+      plan: 'diamond',
+      stageMs: 2000,
+      pickupMs: PICKUP_MS,
+      continueInJob: key === 'inJob',
+    });
   // OKSTRA_BENCH_DISTRIBUTED_ONLY=diamond-bot,fan-out-action: only those, to look at one plan while changing it.
   const only = process.env.OKSTRA_BENCH_DISTRIBUTED_ONLY?.split(',').map((n) => n.trim());
   return only ? out.filter((x) => only.includes(x.name)) : out;
@@ -164,6 +182,23 @@ function details(r: ScenarioResult): string[] {
   ];
 }
 
+/**
+ * The no-server diamond with a runner pickup per workflow run, side by side: its stages in one job where they can
+ * go on (bot.continueInJob), and every stage in its own workflow run. Nothing when the bench ran without them.
+ */
+function pickupLines(results: readonly ScenarioResult[]): string[] {
+  const inJob = results.find((r) => r.scenario.name === PICKUP_NAMES.inJob);
+  const ownRuns = results.find((r) => r.scenario.name === PICKUP_NAMES.ownRuns);
+  if (!inJob || !ownRuns) return [];
+  const a = measure(inJob);
+  const b = measure(ownRuns);
+  const runs = (r: ScenarioResult): number => new Set(r.runs.map((x) => x.runId)).size + r.otherRuns;
+  return [
+    '',
+    `with a ${seconds(PICKUP_MS)} runner pickup per workflow run (GitHub's queueing), the no-server diamond: stages in one job where they can go on (bot.continueInJob) ${a.ratio.toFixed(2)}× its critical path (${seconds(a.wall)}, ${runs(inJob)} workflow runs); every stage in its own workflow run ${b.ratio.toFixed(2)}× (${seconds(b.wall)}, ${runs(ownRuns)} runs); one job over own runs ${(a.wall / b.wall).toFixed(2)}×`,
+  ];
+}
+
 /** Runs the scenarios through vitest; its output is kept for the error when a plan fails. */
 async function runSimulations(list: Scenario[], out: string): Promise<void> {
   const vitest = join(REPO_ROOT, 'node_modules', 'vitest', 'vitest.mjs');
@@ -206,15 +241,17 @@ export async function benchDistributed(): Promise<string[]> {
   try {
     await runSimulations(list, out);
     const results = list.map((s) => JSON.parse(readFileSync(join(out, `${s.name}.json`), 'utf8')) as ScenarioResult);
+    const timed = results.filter((r) => r.scenario.pickupMs === undefined);
     return [
-      `plans from /okstra run to the last stage's run ending, in test/sim's GitHub on this machine's ${availableParallelism()} cores (load average ${load.toFixed(1)} at the start, other work included): each stage run the bundled Action in its own clone, up to ${RUNNERS} at once (more runs than cores are CPU-bound, and that is in the figure); executor stand-in ${seconds(list[0]?.stageMs ?? 0)} per stage, verifiers instant; GitHub's own queueing is not simulated (a runner takes a run at once); one untimed plan first warms the fake GitHub's request validators and the bot, as GitHub's API and a serving bot are warm`,
+      `plans from /okstra run to the last stage's run ending, in test/sim's GitHub on this machine's ${availableParallelism()} cores (load average ${load.toFixed(1)} at the start, other work included): each stage run the bundled Action in its own clone, up to ${RUNNERS} at once (more runs than cores are CPU-bound, and that is in the figure); executor stand-in ${seconds(list[0]?.stageMs ?? 0)} per stage, verifiers instant; GitHub's own queueing is not in the table (a runner takes a run at once; the line after it adds a pickup); one untimed plan first warms the fake GitHub's request validators and the bot, as GitHub's API and a serving bot are warm`,
       `targets (issue 39): diamond wall ≤ ${TARGETS.diamondWall}× its critical path; a stage's last dependency recorded done → its dispatch ≤ ${time(TARGETS.hopMedianMs)} median and ≤ ${time(TARGETS.hopMaxMs)} max; diamond dispatch → claimed ≤ ${time(TARGETS.diamondClaimMedianMs)} median. okstra's CPU per stage run: its steps' process trees (okstra, its git) without the agent stand-ins'.`,
       '',
       '| plan | shell | wall / critical path | done → dependent dispatched (median, max) | dispatch → claimed (median, max) | okstra CPU per stage run (median, max) | targets |',
       '| --- | --- | --- | --- | --- | --- | --- |',
-      ...results.map((r) => tableRow(r, measure(r))),
+      ...timed.map((r) => tableRow(r, measure(r))),
       '',
-      ...results.flatMap(details),
+      ...timed.flatMap(details),
+      ...pickupLines(results),
     ];
   } finally {
     rmSync(out, { recursive: true, force: true });
