@@ -203,7 +203,6 @@ async function stageOverCap(
   return reason === null ? null : { reason, files };
 }
 
-/** This stage's ledger rows as text, to notice an executor that wrote to the ledger itself. */
 /**
  * This stage's rows at `tip` (the remote's now when none), as text to compare: keys sorted, because a row this
  * store appended itself is held as it was built, and the same row read back from its commit comes in the
