@@ -7,7 +7,7 @@ import { cancelRuns } from './cancel.js';
 import type { Sender, TriggerDeps } from './deps.js';
 import { pullRequestGate } from './gate.js';
 import { finalAnswer, startFinal } from './final.js';
-import { launch, launchedPlan } from './launch.js';
+import { launch, resolveLaunchPlan } from './launch.js';
 import { replanTarget, startPlanning } from './plan.js';
 import { resolvePlan } from './plans.js';
 import { postStatus } from './status.js';
@@ -159,11 +159,11 @@ async function launchRun(
   const pr = await prFacts();
   const open = pullRequestGate(config, pr);
   if (!open.ok) return { kind: 'refused', text: open.reason };
-  const plan = await resolvePlan(deps, config, pr, pr.files, command.options.plan);
+  const plan = await resolveLaunchPlan(deps, config, pr, pr.files, command.options.plan);
   if (!plan.ok) return { kind: 'refused', text: plan.reason };
   const outcome = await launch(deps, config, {
     pr,
-    ...launchedPlan(plan),
+    ...plan.request,
     what: launchWhat(command),
     options: command.options,
     trigger: 'comment',

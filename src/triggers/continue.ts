@@ -77,7 +77,7 @@ export async function continuePlan(
     return { kind: 'refused', reason: `pull request #${run.prNumber} cannot be read (${describeApiError(error)})` };
   }
   if (pr.state !== 'open') return { kind: 'nothing', reason: `pull request #${run.prNumber} is ${pr.state}` };
-  const resolved = await resolvePlan(deps, config, pr, files, run.planId, early);
+  const resolved = await resolvePlan(deps, config, pr, files, run.planId, { early });
   if (!resolved.ok) return { kind: 'refused', reason: resolved.reason };
 
   // Decided on the plan as a launch reads it, so a plan changed since the run is held to its own approval.

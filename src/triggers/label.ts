@@ -6,8 +6,7 @@ import { changedFiles, type PullRequestFacts } from '../github/pulls.js';
 import { loadConfig } from './config.js';
 import type { TriggerDeps, Sender } from './deps.js';
 import { pullRequestGate, roleGate, senderRole } from './gate.js';
-import { launch, launchedPlan } from './launch.js';
-import { resolvePlan } from './plans.js';
+import { launch, resolveLaunchPlan } from './launch.js';
 
 export interface LabelEvent {
   pr: PullRequestFacts;
@@ -55,11 +54,12 @@ export async function handleLabel(deps: TriggerDeps, ev: LabelEvent): Promise<La
     if (!open.ok) return refuse(open.reason);
     if (command.verb !== 'run' && command.verb !== 'stage')
       throw new Error(`unreachable: label command ${command.verb}`);
-    const plan = await resolvePlan(deps, config, ev.pr, await changedFiles(deps.client, deps.repo, ev.pr.number), null);
+    const files = await changedFiles(deps.client, deps.repo, ev.pr.number);
+    const plan = await resolveLaunchPlan(deps, config, ev.pr, files, null);
     if (!plan.ok) return refuse(plan.reason);
     const outcome = await launch(deps, config, {
       pr: ev.pr,
-      ...launchedPlan(plan),
+      ...plan.request,
       what: command.verb === 'run' ? { kind: 'run' } : { kind: 'stage', stage: command.stage },
       options: command.options,
       trigger: 'label',

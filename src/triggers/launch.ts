@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import type { OkstraConfig } from '../core/config/index.js';
 import {
   dispatchInputs,
@@ -17,7 +18,7 @@ import { pool } from '../engine/dispatch.js';
 import { dispatchWorkflow } from '../github/dispatch.js';
 import { isFromFork, type PullRequestFacts } from '../github/pulls.js';
 import type { TriggerDeps } from './deps.js';
-import type { PlanResolution } from './plans.js';
+import { resolvePlan, type PlanResolution } from './plans.js';
 import { readPlanLedger, type LedgerRead } from './ledger-state.js';
 
 export interface LaunchRequest {
@@ -34,8 +35,8 @@ export interface LaunchRequest {
   actor: string;
   /** What asked for it, as Markdown for the check's summary: a link to the comment, the label's name. */
   origin: string;
-  /** The plan's ledger, when the caller has just read it (continuing a plan): one read less. */
-  ledger?: LedgerRead;
+  /** The plan's ledger, when the caller has read it or started to (continuing a plan, resolveLaunchPlan). */
+  ledger?: LedgerRead | Promise<LedgerRead>;
   /**
    * The workflow file on the default branch, when the caller started reading it early (continuing a plan reads
    * it beside the pull request and the plan): the launch reads it there otherwise.
@@ -54,6 +55,58 @@ export function readLaunchWorkflow(
   config: OkstraConfig,
 ): Promise<string | null> {
   return readRepoFile(deps.client, deps.repo, workflowPath(config), deps.defaultBranch);
+}
+
+/** A plan found for a launch, with what the launch reads next already under way (resolveLaunchPlan). */
+export type LaunchPlanRead =
+  | {
+      ok: true;
+      request: Pick<
+        LaunchRequest,
+        'plan' | 'planPath' | 'planBlob' | 'planFromPullRequest' | 'ledger' | 'workflowText'
+      >;
+    }
+  | { ok: false; reason: string };
+
+/**
+ * resolvePlan for a launch, with the launch's next reads started beside the plan's own: the workflow file, and the
+ * plan's ledger under the id its file name gives (`<id>.md`, as `okstra plan` names a plan). Each spares the launch
+ * a round trip after the plan. A plan whose id is another has its ledger read by the launch; a refusal wastes them.
+ */
+export async function resolveLaunchPlan(
+  deps: TriggerDeps,
+  config: OkstraConfig,
+  pr: PullRequestFacts,
+  files: ReadonlyArray<{ path: string; status: string }>,
+  wanted: string | null,
+): Promise<LaunchPlanRead> {
+  const ahead: { id?: string; ledger?: Promise<LedgerRead>; workflowText?: Promise<string | null> } = {};
+  const found = await resolvePlan(deps, config, pr, files, wanted, {
+    reading: (path, where) => {
+      // A fork's own plan is refused before any read (dispatchRef): nothing to start for it.
+      const refused = !dispatchRef(deps.defaultBranch, {
+        pr,
+        planFromPullRequest: where.fromPullRequest,
+        planPath: path,
+      }).ok;
+      if (ahead.id !== undefined || refused) return;
+      ahead.id = posix.basename(path, '.md');
+      ahead.ledger = readPlanLedger(deps, config, ahead.id);
+      ahead.workflowText = readLaunchWorkflow(deps, config);
+      ahead.ledger.catch(() => undefined);
+      ahead.workflowText.catch(() => undefined);
+    },
+  });
+  if (!found.ok) return found;
+  const { ledger, workflowText } = ahead;
+  return {
+    ok: true,
+    request: {
+      ...launchedPlan(found),
+      ...(workflowText ? { workflowText } : {}),
+      ...(ledger && ahead.id === found.plan.id ? { ledger } : {}),
+    },
+  };
 }
 
 /** A plan as {@link resolvePlan} found it, in the request's words. */

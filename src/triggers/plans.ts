@@ -18,10 +18,14 @@ export type PlanResolution =
 
 type Deps = Pick<TriggerDeps, 'client' | 'repo' | 'defaultBranch'>;
 
-/** A plan file's text on the default branch, asked for before the pull request's files said where to read it. */
-export interface EarlyPlanRead {
-  path: string;
-  text: Promise<string | null>;
+/**
+ * What a caller of resolvePlan has under way or wants to start beside it: `early`, a plan file's text on the default
+ * branch, asked for before the pull request's files said where to read it (used only there); `reading`, called with
+ * each plan file's path as its read starts (a launch starts what it reads next).
+ */
+export interface PlanReadHooks {
+  early?: { path: string; text: Promise<string | null> };
+  reading?: (path: string, where: { fromPullRequest: boolean }) => void;
 }
 
 /** The plan file named after `id`, whose read a caller may start before it calls resolvePlan with that id. */
@@ -33,7 +37,11 @@ export function planPathOf(config: Pick<OkstraConfig, 'plansDir'>, id: string): 
  * Starts reading the plan named after `id` on the default branch, for resolvePlan: one round trip less where the
  * plan's id is known before the pull request is read (continuing a plan). Its failure reaches resolvePlan.
  */
-export function readPlanEarly(deps: Deps, config: Pick<OkstraConfig, 'plansDir'>, id: string): EarlyPlanRead {
+export function readPlanEarly(
+  deps: Deps,
+  config: Pick<OkstraConfig, 'plansDir'>,
+  id: string,
+): NonNullable<PlanReadHooks['early']> {
   const path = planPathOf(config, id);
   const text = isSafeRepoPath(path)
     ? readRepoFile(deps.client, deps.repo, path, deps.defaultBranch)
@@ -64,7 +72,7 @@ export async function resolvePlan(
   pr: Pick<PullRequestFacts, 'headSha'>,
   changed: ReadonlyArray<{ path: string; status: string }>,
   wanted: string | null,
-  early: EarlyPlanRead | null = null,
+  hooks: PlanReadHooks = {},
 ): Promise<PlanResolution> {
   const touched = plansTouched(changed, config);
   const at = (path: string): { ref: string; fromPullRequest: boolean } =>
@@ -72,14 +80,17 @@ export async function resolvePlan(
       ? { ref: pr.headSha, fromPullRequest: true }
       : { ref: deps.defaultBranch, fromPullRequest: false };
   // The early read is of the default branch: it serves only a plan the pull request does not touch.
+  const early = hooks.early;
   const given = (path: string): Promise<string | null> | undefined =>
     early?.path === path && !touched.includes(path) ? early.text : undefined;
+  const readPlan = (path: string): Promise<PlanResolution | null> =>
+    readPlanFile(deps, path, at(path), { text: given(path), reading: hooks.reading });
 
   if (wanted !== null) {
     const named = planPathOf(config, wanted);
     const first = [...new Set([...touched, named])];
     for (const path of first) {
-      const read = await readPlan(deps, path, at(path), given(path));
+      const read = await readPlan(path);
       if (read?.ok && read.plan.id === wanted) return read;
       // The file named after the id is broken: say so rather than "no such plan".
       if (read && !read.ok && path === named) return read;
@@ -87,7 +98,7 @@ export async function resolvePlan(
     // The id can differ from the file name (front matter `id:`): look through the folder.
     const others = (await plansOnDefaultBranch(deps, config)).filter((p) => !first.includes(p));
     for (const path of others) {
-      const read = await readPlan(deps, path, at(path));
+      const read = await readPlan(path);
       if (read?.ok && read.plan.id === wanted) return read;
     }
     return {
@@ -103,7 +114,7 @@ export async function resolvePlan(
     };
   if (touched.length === 1)
     return (
-      (await readPlan(deps, touched[0] as string, at(touched[0] as string))) ?? {
+      (await readPlan(touched[0] as string)) ?? {
         ok: false,
         reason: `the plan ${inlineCode(touched[0] as string)} could not be read.`,
       }
@@ -121,7 +132,7 @@ export async function resolvePlan(
       reason: `there are several plans in ${inlineCode(config.plansDir)} (${list(all)}) and this pull request changes none of them; say which one with \`--plan ID\`.`,
     };
   return (
-    (await readPlan(deps, all[0] as string, at(all[0] as string))) ?? {
+    (await readPlan(all[0] as string)) ?? {
       ok: false,
       reason: `the plan ${inlineCode(all[0] as string)} could not be read.`,
     }
@@ -145,18 +156,19 @@ async function plansOnDefaultBranch(deps: Deps, config: OkstraConfig): Promise<s
 }
 
 /** A plan file parsed; null when there is no such file. */
-async function readPlan(
+async function readPlanFile(
   deps: Deps,
   path: string,
   where: { ref: string; fromPullRequest: boolean },
-  read?: Promise<string | null>,
+  via: { text: Promise<string | null> | undefined; reading: PlanReadHooks['reading'] },
 ): Promise<PlanResolution | null> {
   if (!isSafeRepoPath(path))
     return {
       ok: false,
       reason: `the plan file name ${inlineCode(path)} has characters okstra does not pass to a workflow (use letters, digits, ".", "_", "-" and "/").`,
     };
-  const text = await (read ?? readRepoFile(deps.client, deps.repo, path, where.ref));
+  via.reading?.(path, where);
+  const text = await (via.text ?? readRepoFile(deps.client, deps.repo, path, where.ref));
   if (text === null) return null;
   const result = parsedPlan(path, text);
   if (!result.plan || result.errors.length > 0) {

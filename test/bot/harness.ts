@@ -280,14 +280,22 @@ export class GitHubMock {
 
   /**
    * A file's raw text on a ref (null: 404). `ref` undefined: the default branch, as Probot's config loader asks.
-   * `asked` is called when the request arrives, before it is answered.
+   * `asked` is called when the request arrives; `answerAfter` holds the answer until it settles, to show what is
+   * asked before the answer.
    */
-  file(path: string, text: string | null, ref?: string, repo: Repo = this.repo, asked?: () => void): this {
+  file(
+    path: string,
+    text: string | null,
+    ref?: string,
+    repo: Repo = this.repo,
+    o: { asked?: () => void; answerAfter?: Promise<unknown> } = {},
+  ): this {
     const i = this.scope()
       .get(`/repos/${repo.owner}/${repo.repo}/contents/${encodeURIComponent(path)}`)
       .query(ref ? { ref } : {});
-    const answer = (): nock.ReplyFnResult => {
-      asked?.();
+    const answer = async (): Promise<nock.ReplyFnResult> => {
+      o.asked?.();
+      await o.answerAfter;
       return text === null
         ? [404, { message: 'Not Found' }]
         : [200, text, { 'content-type': 'text/plain; charset=utf-8' }];
@@ -359,9 +367,9 @@ export class GitHubMock {
    * snapshot, then no folder). Terminal rows get their run's claim
    * (withClaims).
    */
-  ledger(planId: string, rows: LedgerRow[] | null, branch = 'okstra-ledger'): this {
+  ledger(planId: string, rows: LedgerRow[] | null, branch = 'okstra-ledger', asked?: () => void): this {
     const snapshot = rows && rows.length > 0 ? appenderSnapshot(planId, withClaims(rows), NOW) : null;
-    this.file(`plans/${planId}/state.json`, snapshot, branch);
+    this.file(`plans/${planId}/state.json`, snapshot, branch, this.repo, asked ? { asked } : {});
     if (snapshot === null) this.planFolder(planId, branch, null);
     return this;
   }

@@ -157,7 +157,7 @@ describe('workflow_run.completed', () => {
     const first = Promise.race([asked, new Promise<'pull request'>((r) => setTimeout(() => r('pull request'), 1000))]);
     gh.pull(7, { headSha: HEAD_SHA, answerAfter: first })
       .pullFiles(7, [])
-      .file(PLAN_PATH, PLAN_TEXT, 'master', REPO, planAsked)
+      .file(PLAN_PATH, PLAN_TEXT, 'master', REPO, { asked: planAsked })
       .workflow(OKSTRA_WORKFLOW, 'master')
       .createCheck(5003)
       .dispatch();
