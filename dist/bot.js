@@ -3333,6 +3333,9 @@ async function cancelWorkflowRun(client, repo, runId) {
   await client.rest.actions.cancelWorkflowRun({ ...repo, run_id: runId });
 }
 
+// src/triggers/launch.ts
+import { posix } from "node:path";
+
 // src/core/commands/launch-plan.ts
 function planLaunch(facts) {
   const approval = approvalStatus(facts.state, facts.planBlob, facts.config);
@@ -3506,168 +3509,6 @@ async function pool(limit, tasks) {
     })
   );
   return results;
-}
-
-// src/triggers/launch.ts
-function readLaunchWorkflow(deps, config2) {
-  return readRepoFile(deps.client, deps.repo, workflowPath(config2), deps.defaultBranch);
-}
-function launchedPlan(found) {
-  return { plan: found.plan, planPath: found.path, planBlob: found.blob, planFromPullRequest: found.fromPullRequest };
-}
-var HOW_TO_APPROVE = "approve the pull request that adds or changes the plan (a review that approves it), or comment `/okstra approve` on it; `okstra plan approve` does it from a clone";
-function workflowPath(config2) {
-  return `.github/workflows/${config2.bot.workflow}`;
-}
-function dispatchRef(defaultBranch, req) {
-  if (!req.planFromPullRequest) return { ok: true, ref: defaultBranch, planRef: null };
-  if (isFromFork(req.pr)) {
-    return {
-      ok: false,
-      reason: `the plan ${inlineCode(req.planPath)} is added or changed by this pull request, whose branch lives in a fork; okstra runs only plans that are on this repository's branches: merge the plan first (or push the branch here).`
-    };
-  }
-  return { ok: true, ref: defaultBranch, planRef: req.pr.headSha };
-}
-async function launch(deps, config2, req) {
-  const where = dispatchRef(deps.defaultBranch, req);
-  if (!where.ok) return where;
-  const path = workflowPath(config2);
-  const [ledger, workflow] = await Promise.all([
-    req.ledger ?? readPlanLedger(deps, config2, req.plan.id),
-    req.workflowText ?? readLaunchWorkflow(deps, config2)
-  ]);
-  if (!ledger.ok) return ledger;
-  const planned = planLaunch({
-    plan: req.plan,
-    planBlob: req.planBlob,
-    state: ledger.state,
-    config: config2,
-    what: req.what,
-    now: deps.now(),
-    workflow: { path, ref: where.ref, text: workflow },
-    howToApprove: HOW_TO_APPROVE
-  });
-  if (!planned.ok) return planned;
-  const { launch: plan } = planned;
-  const ctx = { deps, config: config2, req, where, path, plan, kept: keptStage(plan, req.keep) };
-  const outcomes = await pool(
-    DISPATCHES_AT_ONCE,
-    plan.runs.map((stages) => () => startWorkflowRun(ctx, stages))
-  );
-  const checkRunIds = new Map(outcomes.flatMap((o) => [...o.ids]));
-  const refused = outcomes.find((o) => o.error !== void 0);
-  if (refused) {
-    const started = outcomes.filter((o) => o.error === void 0).flatMap((o) => o.stages);
-    return { ok: false, reason: refusedLaunchReason(path, refused.error ?? "", started) };
-  }
-  return { ok: true, mode: plan.mode, stages: plan.stages, checkRunIds, kept: ctx.kept };
-}
-function keptStage(plan, keep) {
-  if (keep === void 0 || plan.mode !== "stage") return null;
-  return plan.runs.some((stages) => stages.length === 1 && stages[0] === keep) ? keep : null;
-}
-var DISPATCHES_AT_ONCE = 4;
-async function startWorkflowRun({ deps, config: config2, req, where, path, plan, kept }, stages) {
-  const runsUrl = `${deps.webUrl}/actions/workflows/${config2.bot.workflow}`;
-  const ask = { planId: req.plan.id, actor: req.actor, origin: req.origin, runsUrl };
-  const ids2 = /* @__PURE__ */ new Map();
-  for (const stage2 of stages) {
-    const id2 = await createQueuedCheck(deps.client, deps.repo, {
-      name: checkRunName(req.plan.id, stage2),
-      headSha: req.pr.headSha,
-      detailsUrl: runsUrl,
-      output: { title: "Queued", summary: queuedSummary(plan, stages, ask) }
-    });
-    ids2.set(stage2, id2);
-  }
-  if (kept !== null && stages.length === 1 && stages[0] === kept) return { stages, ids: ids2 };
-  const { reset, rebase } = plan;
-  const inputs = dispatchInputs({
-    mode: plan.mode,
-    ...reset ? { reset } : {},
-    ...rebase ? { rebase } : {},
-    planPath: req.planPath,
-    planRef: where.planRef,
-    stages,
-    prNumber: req.pr.number,
-    executor: req.options.executor,
-    verifiers: req.options.verifiers,
-    models: req.options.models,
-    checkRunIds: ids2,
-    trigger: req.trigger,
-    actor: req.actor
-  });
-  try {
-    await dispatchWorkflow(deps.client, deps.repo, config2.bot.workflow, where.ref, inputs);
-  } catch (error) {
-    const why = describeApiError(error);
-    await failQueuedChecks(
-      deps,
-      [...ids2.values()],
-      `GitHub refused to dispatch ${inlineCode(path)}: ${inlineCode(why)}`
-    );
-    return { stages, ids: ids2, error: why };
-  }
-  deps.log.info(
-    `dispatched ${config2.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ""} ${plan.mode}${reset ? " --reset" : ""}${rebase ? " --rebase" : ""} ${stages.join(",")} on PR #${req.pr.number} (checks ${[...ids2.values()].join(",")})`
-  );
-  return { stages, ids: ids2 };
-}
-async function failQueuedChecks(deps, ids2, summary) {
-  for (const id2 of ids2) {
-    await completeCheck(
-      deps.client,
-      deps.repo,
-      { id: id2 },
-      {
-        conclusion: "failure",
-        requests: [{ output: { title: "The workflow could not be started", summary, annotations: [] } }]
-      },
-      { at: deps.now() }
-    );
-  }
-}
-
-// src/triggers/plan.ts
-async function dispatchPlanning(deps, config2, inputs) {
-  const path = workflowPath(config2);
-  const workflow = await readRepoFile(deps.client, deps.repo, path, deps.defaultBranch);
-  if (workflow === null)
-    return {
-      ok: false,
-      reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(deps.defaultBranch)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).`
-    };
-  const problems = workflowProblems(workflow, inputs.mode);
-  if (problems.length > 0)
-    return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join("; ")}.` };
-  try {
-    await dispatchWorkflow(deps.client, deps.repo, config2.bot.workflow, deps.defaultBranch, inputs);
-  } catch (error) {
-    return {
-      ok: false,
-      reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(describeApiError(error))}).`
-    };
-  }
-  return { ok: true, runsUrl: `${deps.webUrl}/actions/workflows/${config2.bot.workflow}` };
-}
-async function startPlanning(deps, config2, req) {
-  const out = await dispatchPlanning(deps, config2, planDispatchInputs(req));
-  if (out.ok)
-    deps.log.info(
-      `dispatched ${config2.bot.workflow} on ${deps.defaultBranch} mode plan for ${req.source.kind === "issue" ? `issue #${req.source.issue}` : `plan ${req.source.planId} on PR #${req.source.prNumber}`}`
-    );
-  return out;
-}
-function replanTarget(pr) {
-  const planId2 = planIdOfPlanBranch(pr.headRef);
-  if (planId2 === null || isFromFork(pr))
-    return {
-      ok: false,
-      reason: `this is not a plan pull request (its branch is ${inlineCode(pr.headRef)}${isFromFork(pr) ? " in a fork" : ""}; a plan pull request comes from \`okstra/<plan-id>/plan\` on this repository). To draft a new plan, comment \`/okstra plan [text]\` on an issue.`
-    };
-  if (pr.state !== "open") return { ok: false, reason: "this plan pull request is closed; reopen it to re-plan." };
-  return { ok: true, planId: planId2 };
 }
 
 // src/core/lru.ts
@@ -5257,21 +5098,23 @@ function isPlanFile(path, plansDir) {
   return path.startsWith(`${dir}/`) && path.endsWith(".md") && !path.slice(dir.length + 1).includes("/");
 }
 var list = (paths) => paths.map((p) => inlineCode(p)).join(", ");
-async function resolvePlan(deps, config2, pr, changed, wanted, early = null) {
+async function resolvePlan(deps, config2, pr, changed, wanted, hooks = {}) {
   const touched = plansTouched(changed, config2);
   const at = (path) => touched.includes(path) ? { ref: pr.headSha, fromPullRequest: true } : { ref: deps.defaultBranch, fromPullRequest: false };
+  const early = hooks.early;
   const given = (path) => early?.path === path && !touched.includes(path) ? early.text : void 0;
+  const readPlan = (path) => readPlanFile(deps, path, at(path), { text: given(path), reading: hooks.reading });
   if (wanted !== null) {
     const named2 = planPathOf(config2, wanted);
     const first = [.../* @__PURE__ */ new Set([...touched, named2])];
     for (const path of first) {
-      const read = await readPlan(deps, path, at(path), given(path));
+      const read = await readPlan(path);
       if (read?.ok && read.plan.id === wanted) return read;
       if (read && !read.ok && path === named2) return read;
     }
     const others = (await plansOnDefaultBranch(deps, config2)).filter((p) => !first.includes(p));
     for (const path of others) {
-      const read = await readPlan(deps, path, at(path));
+      const read = await readPlan(path);
       if (read?.ok && read.plan.id === wanted) return read;
     }
     return {
@@ -5285,7 +5128,7 @@ async function resolvePlan(deps, config2, pr, changed, wanted, early = null) {
       reason: `this pull request changes several plans (${list(touched)}); say which one with \`--plan ID\`.`
     };
   if (touched.length === 1)
-    return await readPlan(deps, touched[0], at(touched[0])) ?? {
+    return await readPlan(touched[0]) ?? {
       ok: false,
       reason: `the plan ${inlineCode(touched[0])} could not be read.`
     };
@@ -5300,7 +5143,7 @@ async function resolvePlan(deps, config2, pr, changed, wanted, early = null) {
       ok: false,
       reason: `there are several plans in ${inlineCode(config2.plansDir)} (${list(all)}) and this pull request changes none of them; say which one with \`--plan ID\`.`
     };
-  return await readPlan(deps, all[0], at(all[0])) ?? {
+  return await readPlan(all[0]) ?? {
     ok: false,
     reason: `the plan ${inlineCode(all[0])} could not be read.`
   };
@@ -5312,13 +5155,14 @@ async function plansOnDefaultBranch(deps, config2) {
   const entries = await listDirectory(deps.client, deps.repo, config2.plansDir.replace(/\/+$/, ""), deps.defaultBranch);
   return entries.filter((e) => e.type === "file" && isPlanFile(e.path, config2.plansDir)).map((e) => e.path).sort();
 }
-async function readPlan(deps, path, where, read) {
+async function readPlanFile(deps, path, where, via) {
   if (!isSafeRepoPath(path))
     return {
       ok: false,
       reason: `the plan file name ${inlineCode(path)} has characters okstra does not pass to a workflow (use letters, digits, ".", "_", "-" and "/").`
     };
-  const text2 = await (read ?? readRepoFile(deps.client, deps.repo, path, where.ref));
+  via.reading?.(path, where);
+  const text2 = await (via.text ?? readRepoFile(deps.client, deps.repo, path, where.ref));
   if (text2 === null) return null;
   const result = parsedPlan(path, text2);
   if (!result.plan || result.errors.length > 0) {
@@ -5338,6 +5182,196 @@ function parsedPlan(path, text2) {
   const result = parsePlan(text2, { path });
   PARSED.set(key, result);
   return result;
+}
+
+// src/triggers/launch.ts
+function readLaunchWorkflow(deps, config2) {
+  return readRepoFile(deps.client, deps.repo, workflowPath(config2), deps.defaultBranch);
+}
+async function resolveLaunchPlan(deps, config2, pr, files, wanted) {
+  const ahead = {};
+  const found = await resolvePlan(deps, config2, pr, files, wanted, {
+    reading: (path, where) => {
+      const refused = !dispatchRef(deps.defaultBranch, {
+        pr,
+        planFromPullRequest: where.fromPullRequest,
+        planPath: path
+      }).ok;
+      if (ahead.id !== void 0 || refused) return;
+      ahead.id = posix.basename(path, ".md");
+      ahead.ledger = readPlanLedger(deps, config2, ahead.id);
+      ahead.workflowText = readLaunchWorkflow(deps, config2);
+      ahead.ledger.catch(() => void 0);
+      ahead.workflowText.catch(() => void 0);
+    }
+  });
+  if (!found.ok) return found;
+  const { ledger, workflowText } = ahead;
+  return {
+    ok: true,
+    request: {
+      ...launchedPlan(found),
+      ...workflowText ? { workflowText } : {},
+      ...ledger && ahead.id === found.plan.id ? { ledger } : {}
+    }
+  };
+}
+function launchedPlan(found) {
+  return { plan: found.plan, planPath: found.path, planBlob: found.blob, planFromPullRequest: found.fromPullRequest };
+}
+var HOW_TO_APPROVE = "approve the pull request that adds or changes the plan (a review that approves it), or comment `/okstra approve` on it; `okstra plan approve` does it from a clone";
+function workflowPath(config2) {
+  return `.github/workflows/${config2.bot.workflow}`;
+}
+function dispatchRef(defaultBranch, req) {
+  if (!req.planFromPullRequest) return { ok: true, ref: defaultBranch, planRef: null };
+  if (isFromFork(req.pr)) {
+    return {
+      ok: false,
+      reason: `the plan ${inlineCode(req.planPath)} is added or changed by this pull request, whose branch lives in a fork; okstra runs only plans that are on this repository's branches: merge the plan first (or push the branch here).`
+    };
+  }
+  return { ok: true, ref: defaultBranch, planRef: req.pr.headSha };
+}
+async function launch(deps, config2, req) {
+  const where = dispatchRef(deps.defaultBranch, req);
+  if (!where.ok) return where;
+  const path = workflowPath(config2);
+  const [ledger, workflow] = await Promise.all([
+    req.ledger ?? readPlanLedger(deps, config2, req.plan.id),
+    req.workflowText ?? readLaunchWorkflow(deps, config2)
+  ]);
+  if (!ledger.ok) return ledger;
+  const planned = planLaunch({
+    plan: req.plan,
+    planBlob: req.planBlob,
+    state: ledger.state,
+    config: config2,
+    what: req.what,
+    now: deps.now(),
+    workflow: { path, ref: where.ref, text: workflow },
+    howToApprove: HOW_TO_APPROVE
+  });
+  if (!planned.ok) return planned;
+  const { launch: plan } = planned;
+  const ctx = { deps, config: config2, req, where, path, plan, kept: keptStage(plan, req.keep) };
+  const outcomes = await pool(
+    DISPATCHES_AT_ONCE,
+    plan.runs.map((stages) => () => startWorkflowRun(ctx, stages))
+  );
+  const checkRunIds = new Map(outcomes.flatMap((o) => [...o.ids]));
+  const refused = outcomes.find((o) => o.error !== void 0);
+  if (refused) {
+    const started = outcomes.filter((o) => o.error === void 0).flatMap((o) => o.stages);
+    return { ok: false, reason: refusedLaunchReason(path, refused.error ?? "", started) };
+  }
+  return { ok: true, mode: plan.mode, stages: plan.stages, checkRunIds, kept: ctx.kept };
+}
+function keptStage(plan, keep) {
+  if (keep === void 0 || plan.mode !== "stage") return null;
+  return plan.runs.some((stages) => stages.length === 1 && stages[0] === keep) ? keep : null;
+}
+var DISPATCHES_AT_ONCE = 4;
+async function startWorkflowRun({ deps, config: config2, req, where, path, plan, kept }, stages) {
+  const runsUrl = `${deps.webUrl}/actions/workflows/${config2.bot.workflow}`;
+  const ask = { planId: req.plan.id, actor: req.actor, origin: req.origin, runsUrl };
+  const ids2 = /* @__PURE__ */ new Map();
+  for (const stage2 of stages) {
+    const id2 = await createQueuedCheck(deps.client, deps.repo, {
+      name: checkRunName(req.plan.id, stage2),
+      headSha: req.pr.headSha,
+      detailsUrl: runsUrl,
+      output: { title: "Queued", summary: queuedSummary(plan, stages, ask) }
+    });
+    ids2.set(stage2, id2);
+  }
+  if (kept !== null && stages.length === 1 && stages[0] === kept) return { stages, ids: ids2 };
+  const { reset, rebase } = plan;
+  const inputs = dispatchInputs({
+    mode: plan.mode,
+    ...reset ? { reset } : {},
+    ...rebase ? { rebase } : {},
+    planPath: req.planPath,
+    planRef: where.planRef,
+    stages,
+    prNumber: req.pr.number,
+    executor: req.options.executor,
+    verifiers: req.options.verifiers,
+    models: req.options.models,
+    checkRunIds: ids2,
+    trigger: req.trigger,
+    actor: req.actor
+  });
+  try {
+    await dispatchWorkflow(deps.client, deps.repo, config2.bot.workflow, where.ref, inputs);
+  } catch (error) {
+    const why = describeApiError(error);
+    await failQueuedChecks(
+      deps,
+      [...ids2.values()],
+      `GitHub refused to dispatch ${inlineCode(path)}: ${inlineCode(why)}`
+    );
+    return { stages, ids: ids2, error: why };
+  }
+  deps.log.info(
+    `dispatched ${config2.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ""} ${plan.mode}${reset ? " --reset" : ""}${rebase ? " --rebase" : ""} ${stages.join(",")} on PR #${req.pr.number} (checks ${[...ids2.values()].join(",")})`
+  );
+  return { stages, ids: ids2 };
+}
+async function failQueuedChecks(deps, ids2, summary) {
+  for (const id2 of ids2) {
+    await completeCheck(
+      deps.client,
+      deps.repo,
+      { id: id2 },
+      {
+        conclusion: "failure",
+        requests: [{ output: { title: "The workflow could not be started", summary, annotations: [] } }]
+      },
+      { at: deps.now() }
+    );
+  }
+}
+
+// src/triggers/plan.ts
+async function dispatchPlanning(deps, config2, inputs) {
+  const path = workflowPath(config2);
+  const workflow = await readRepoFile(deps.client, deps.repo, path, deps.defaultBranch);
+  if (workflow === null)
+    return {
+      ok: false,
+      reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(deps.defaultBranch)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).`
+    };
+  const problems = workflowProblems(workflow, inputs.mode);
+  if (problems.length > 0)
+    return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join("; ")}.` };
+  try {
+    await dispatchWorkflow(deps.client, deps.repo, config2.bot.workflow, deps.defaultBranch, inputs);
+  } catch (error) {
+    return {
+      ok: false,
+      reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(describeApiError(error))}).`
+    };
+  }
+  return { ok: true, runsUrl: `${deps.webUrl}/actions/workflows/${config2.bot.workflow}` };
+}
+async function startPlanning(deps, config2, req) {
+  const out = await dispatchPlanning(deps, config2, planDispatchInputs(req));
+  if (out.ok)
+    deps.log.info(
+      `dispatched ${config2.bot.workflow} on ${deps.defaultBranch} mode plan for ${req.source.kind === "issue" ? `issue #${req.source.issue}` : `plan ${req.source.planId} on PR #${req.source.prNumber}`}`
+    );
+  return out;
+}
+function replanTarget(pr) {
+  const planId2 = planIdOfPlanBranch(pr.headRef);
+  if (planId2 === null || isFromFork(pr))
+    return {
+      ok: false,
+      reason: `this is not a plan pull request (its branch is ${inlineCode(pr.headRef)}${isFromFork(pr) ? " in a fork" : ""}; a plan pull request comes from \`okstra/<plan-id>/plan\` on this repository). To draft a new plan, comment \`/okstra plan [text]\` on an issue.`
+    };
+  if (pr.state !== "open") return { ok: false, reason: "this plan pull request is closed; reopen it to re-plan." };
+  return { ok: true, planId: planId2 };
 }
 
 // src/triggers/approve.ts
@@ -34632,11 +34666,11 @@ async function launchRun({ deps, config: config2, ev, prFacts }, command) {
   const pr = await prFacts();
   const open = pullRequestGate(config2, pr);
   if (!open.ok) return { kind: "refused", text: open.reason };
-  const plan = await resolvePlan(deps, config2, pr, pr.files, command.options.plan);
+  const plan = await resolveLaunchPlan(deps, config2, pr, pr.files, command.options.plan);
   if (!plan.ok) return { kind: "refused", text: plan.reason };
   const outcome = await launch(deps, config2, {
     pr,
-    ...launchedPlan(plan),
+    ...plan.request,
     what: launchWhat(command),
     options: command.options,
     trigger: "comment",
@@ -34776,11 +34810,12 @@ async function handleLabel(deps, ev) {
     if (!open.ok) return refuse(open.reason);
     if (command.verb !== "run" && command.verb !== "stage")
       throw new Error(`unreachable: label command ${command.verb}`);
-    const plan = await resolvePlan(deps, config2, ev.pr, await changedFiles(deps.client, deps.repo, ev.pr.number), null);
+    const files = await changedFiles(deps.client, deps.repo, ev.pr.number);
+    const plan = await resolveLaunchPlan(deps, config2, ev.pr, files, null);
     if (!plan.ok) return refuse(plan.reason);
     const outcome = await launch(deps, config2, {
       pr: ev.pr,
-      ...launchedPlan(plan),
+      ...plan.request,
       what: command.verb === "run" ? { kind: "run" } : { kind: "stage", stage: command.stage },
       options: command.options,
       trigger: "label",
@@ -34820,7 +34855,7 @@ async function continuePlan(deps, config2, run2, read, keep) {
     return { kind: "refused", reason: `pull request #${run2.prNumber} cannot be read (${describeApiError(error)})` };
   }
   if (pr.state !== "open") return { kind: "nothing", reason: `pull request #${run2.prNumber} is ${pr.state}` };
-  const resolved = await resolvePlan(deps, config2, pr, files, run2.planId, early);
+  const resolved = await resolvePlan(deps, config2, pr, files, run2.planId, { early });
   if (!resolved.ok) return { kind: "refused", reason: resolved.reason };
   const followUps = runFollowUps(resolved.plan, ledger.rows, run2.run, deps.now());
   if (followUps.kind === "nothing") return followUps;
