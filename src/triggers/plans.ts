@@ -28,8 +28,8 @@ export interface PlanReadHooks {
   reading?: (path: string, where: { fromPullRequest: boolean }) => void;
 }
 
-/** The plan file named after `id`, whose read a caller may start before it calls resolvePlan with that id. */
-export function planPathOf(config: Pick<OkstraConfig, 'plansDir'>, id: string): string {
+/** The plan file named after `id`. */
+function planPathOf(config: Pick<OkstraConfig, 'plansDir'>, id: string): string {
   return `${config.plansDir.replace(/\/+$/, '')}/${id}.md`;
 }
 
