@@ -43,8 +43,6 @@ export interface Scenario {
 export interface StageRunTimes {
   stage: number;
   runId: number;
-  /** okstra's run id of the stage run, `gh-<run id>-<attempt>-s<stage>`. */
-  stageRunId: string;
   /** The job went on to this stage after another one of its own: no dispatch of its own. */
   continued: boolean;
   /** The sim queued the workflow run (the dispatch request it received). */
@@ -334,7 +332,6 @@ async function runScenario(s: Scenario): Promise<ScenarioResult> {
       return {
         stage: row.stage,
         runId,
-        stageRunId: row.run_id,
         continued: Number(run.inputs.stage) !== row.stage,
         dispatchedAt: t.dispatchedAt,
         startedAt: t.startedAt,

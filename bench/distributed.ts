@@ -170,7 +170,7 @@ function details(r: ScenarioResult): string[] {
   const checkout = runs.map((x) => x.processAt - x.startedAt);
   return [
     `  ${planName(s)}, ${SHELL_NAMES[s.shell]}:`,
-    `    dispatch → a runner took the run ${medianMax(runs.map((x) => x.startedAt - x.dispatchedAt))}; → the Action's process started ${medianMax(runs.map((x) => x.processAt - x.dispatchedAt))}; → the stage claimed on the remote ${medianMax(runs.flatMap((x) => (x.claimAt === null ? [] : [x.claimAt - x.dispatchedAt])))}  (n=${runs.length})`,
+    `    dispatch → a runner took the run ${medianMax(runs.map((x) => x.startedAt - x.dispatchedAt))}; → the Action's process started ${medianMax(runs.map((x) => x.processAt - x.dispatchedAt))}; → the stage claimed on the remote ${medianMax(measure(r).claims)}  (n=${runs.length})`,
     ...(continued.length > 0
       ? [
           `    went on in the same job (no dispatch): ${continued.map((x) => `stage ${x.stage}`).join(', ')}; its last dependency done → claimed ${medianMax(continued.map((x) => hopEnd(x) - lastDependencyDone(r, x)))}`,
