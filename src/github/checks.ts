@@ -186,3 +186,18 @@ export function isForeignCheckRefusal(error: unknown): boolean {
   const status = httpStatus(error);
   return status === 403 || status === 404;
 }
+
+/** The newest check run of each name on a commit (`filter=latest`), every page. */
+export async function latestChecksOn(
+  client: GitHubClient,
+  repo: RepoRef,
+  sha: string,
+): Promise<Array<{ id: number; name: string; status: string }>> {
+  const runs = await client.paginate(client.rest.checks.listForRef, {
+    ...repo,
+    ref: sha,
+    filter: 'latest',
+    per_page: 100,
+  });
+  return runs.map((c) => ({ id: c.id, name: c.name, status: c.status }));
+}

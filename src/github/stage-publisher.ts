@@ -277,7 +277,8 @@ export class StagePublisher {
       render.requests,
       report.git.headCommit,
     );
-    if (this.s.targets.has('comment')) await this.comment(report, url);
+    // A stage this job went on to is nobody else's to report: the App posts reports for the stages its run named.
+    if (this.s.targets.has('comment') || this.handedLater.has(report.stage.number)) await this.comment(report, url);
     return id;
   }
 

@@ -1,7 +1,16 @@
 import type { OkstraConfig } from '../core/config/index.js';
 import { isGitHubLogin } from '../core/commands/index.js';
-import { isRowOfRun, runFollowUps, runRefName, type RunRef } from '../core/graph/index.js';
+import {
+  isRowOfRun,
+  runFollowUps,
+  runRefName,
+  stagesUnderWay,
+  type FollowUps,
+  type HeadCheck,
+  type RunRef,
+} from '../core/graph/index.js';
 import { isStageRow } from '../core/ledger/index.js';
+import { latestChecksOn } from '../github/checks.js';
 import { describeApiError } from '../github/errors.js';
 import { changedFiles, pullRequestFacts } from '../github/pulls.js';
 import type { TriggerDeps } from './deps.js';
@@ -17,6 +26,12 @@ export interface EndedRun {
   run: RunRef;
   /** Who the follow-up runs are on behalf of when the ledger does not say (the run's own actor). */
   fallbackActor: string;
+  /**
+   * Continued after the run has ended (the bot on `workflow_run.completed`): the run's job may have launched what
+   * its done rows made ready itself (dispatch-next with the App's token), so a stage whose check is queued or
+   * running on the pull request's head is left to the run that has it (stagesUnderWay).
+   */
+  afterItsJob?: boolean;
 }
 
 export type ContinueOutcome =
@@ -29,6 +44,16 @@ export type ContinueOutcome =
     }
   | { kind: 'nothing'; reason: string }
   | { kind: 'refused'; reason: string };
+
+/** The follow-ups without the stages another run has already (their checks queued or in progress). */
+function leaveUnderWay(made: FollowUps, planId: string, checks: readonly HeadCheck[]): FollowUps {
+  if (made.kind === 'nothing') return made;
+  const busy = stagesUnderWay(planId, checks);
+  const stages = made.stages.filter((n) => !busy.has(n));
+  if (stages.length > 0) return { kind: 'ready', stages };
+  const named = made.stages.join(', ');
+  return { kind: 'nothing', reason: `stage(s) ${named} already launched: their checks are queued or in progress` };
+}
 
 /** A stage the calling job would run itself, and the plan it would run it from: kept only if the launch reads the same. */
 export interface KeepRequest {
@@ -77,11 +102,14 @@ export async function continuePlan(
     return { kind: 'refused', reason: `pull request #${run.prNumber} cannot be read (${describeApiError(error)})` };
   }
   if (pr.state !== 'open') return { kind: 'nothing', reason: `pull request #${run.prNumber} is ${pr.state}` };
+  const headChecks = run.afterItsJob ? latestChecksOn(deps.client, deps.repo, pr.headSha) : null;
+  headChecks?.catch(() => undefined);
   const resolved = await resolvePlan(deps, config, pr, files, run.planId, { early });
   if (!resolved.ok) return { kind: 'refused', reason: resolved.reason };
 
   // Decided on the plan as a launch reads it, so a plan changed since the run is held to its own approval.
-  const followUps = runFollowUps(resolved.plan, ledger.rows, run.run, deps.now());
+  const made = runFollowUps(resolved.plan, ledger.rows, run.run, deps.now());
+  const followUps = headChecks ? leaveUnderWay(made, run.planId, await headChecks) : made;
   if (followUps.kind === 'nothing') return followUps;
 
   const claimActor = ours.find((row) => row.status === 'started' && row.actor)?.actor;

@@ -92,7 +92,9 @@ export async function completeWorkflowRun(deps: TriggerDeps, run: FinishedRun): 
   const ledgers = await readRunLedgers(deps, config, run, checks);
   // The stages this run made ready go out before its own checks are completed: the next runs start while the
   // reports are read and published, and the rows they are decided from are the ones just read.
-  await continuePlans(deps, config, run, named.prNumber, ledgers, failures);
+  // A check the run's job updated says it held the App's token, and so launched what it made ready itself too.
+  const jobLaunched = checks.some((c) => c.check.status !== 'queued');
+  await continuePlans(deps, config, run, named.prNumber, ledgers, failures, jobLaunched);
   const results = await collectResults(deps, config, ledgers, checks);
   const failedStage = results.find((r) => r.report && r.report.verdict.value !== 'PASS')?.stage ?? null;
   const completed: number[] = [];
@@ -176,6 +178,7 @@ async function continuePlans(
   prNumber: number,
   ledgers: ReadonlyMap<string, RunLedger>,
   failures: string[],
+  jobLaunched: boolean,
 ): Promise<void> {
   for (const [planId, ledger] of ledgers) {
     if (typeof ledger === 'string' || !ledger.rows.some((r) => r.status === 'done')) continue;
@@ -183,7 +186,7 @@ async function continuePlans(
       const outcome = await continuePlan(
         deps,
         config,
-        { planId, prNumber, run: { prefix: runPrefix(run) }, fallbackActor: run.actor },
+        { planId, prNumber, run: { prefix: runPrefix(run) }, fallbackActor: run.actor, afterItsJob: jobLaunched },
         ledger.read,
       );
       if (outcome.kind === 'dispatched')

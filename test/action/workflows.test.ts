@@ -185,7 +185,8 @@ describe('the example workflows', () => {
     });
     expect(okstraStep(stage).with).toMatchObject({
       report: `\${{ inputs.app && contains(github.event.inputs.request, '"check-run-id"') && 'summary' || 'summary,check,comment' }}`,
-      'dispatch-next': '${{ !inputs.app }}',
+      'dispatch-next':
+        "${{ !inputs.app || (steps.app-token.outputs.token != '' && github.event_name == 'workflow_dispatch') }}",
       'github-token': '${{ steps.app-token.outputs.token || github.token }}',
       'anthropic-api-key': '${{ secrets.ANTHROPIC_API_KEY }}',
     });

@@ -530,6 +530,18 @@ export class GitHubMock {
     return this;
   }
 
+  /** The newest check run of each name on a commit, as `GET …/commits/{sha}/check-runs?filter=latest` lists them. */
+  headChecks(sha: string, checks: Array<{ id: number; name: string; status: string }>): this {
+    this.scope()
+      .get(`${this.base}/commits/${sha}/check-runs`)
+      .query({ filter: 'latest', per_page: 100 })
+      .reply(200, {
+        total_count: checks.length,
+        check_runs: checks.map((c) => ({ ...c, conclusion: c.status === 'completed' ? 'success' : null })),
+      });
+    return this;
+  }
+
   pullsForCommit(sha: string, numbers: number[]): this {
     this.scope()
       .get(`${this.base}/commits/${sha}/pulls`)

@@ -125,6 +125,7 @@ describe('workflow_run.completed', () => {
     // Continuing the plan from the rows read once above: stage 3 depends on 2 only, so stage 2's done row made it ready.
     gh.pull(7, { headSha: HEAD_SHA })
       .pullFiles(7, [])
+      .headChecks(HEAD_SHA, [])
       .file(PLAN_PATH, PLAN_TEXT, 'master')
       .workflow(OKSTRA_WORKFLOW, 'master')
       .createCheck(5003)
@@ -149,6 +150,44 @@ describe('workflow_run.completed', () => {
     expect(logs).toContain(`plan ${PLAN_ID}: dispatched stage(s) 3 after workflow run ${RUN}`);
   });
 
+  it("leaves a stage whose check is queued on the head to the run that has it: the run's job launched it with the App's token", async () => {
+    // The run's check is in progress: its job could update the App's checks, so it went on to the next stages itself.
+    const gh = stage2Passed();
+    gh.pull(7, { headSha: HEAD_SHA })
+      .pullFiles(7, [])
+      .headChecks(HEAD_SHA, [
+        { id: 5001, name: CHECK, status: 'in_progress' },
+        { id: 5003, name: 'okstra: password-reset · stage 3', status: 'queued' },
+      ])
+      .file(PLAN_PATH, PLAN_TEXT, 'master')
+      .workflow(OKSTRA_WORKFLOW, 'master');
+    const logs: string[] = [];
+    await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'success'), logs);
+    expect(gh.bodies.createCheck).toBeUndefined();
+    expect(gh.bodies.dispatch).toBeUndefined();
+    expect(logs, logs.join('\n')).toContain(
+      `plan ${PLAN_ID}: nothing dispatched after workflow run ${RUN}: stage(s) 3 already launched: their checks are queued or in progress`,
+    );
+  });
+
+  it("does not ask for the head's checks after a run whose job left the bot's checks queued (it had no App token, so it launched nothing)", async () => {
+    const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK, status: 'queued' }).config(CONFIG);
+    gh.ledgerCommits(PLAN_ID, [doneRow(1), startedRow(2, runId(2)), doneRow(2, runId(2))]).file(
+      reportPathOf(2),
+      JSON.stringify(passedStageReport(2, runId(2))),
+      'okstra-ledger',
+    );
+    gh.updateCheck(5001).listComments(7, []).comment(7);
+    gh.pull(7, { headSha: HEAD_SHA })
+      .pullFiles(7, [])
+      .file(PLAN_PATH, PLAN_TEXT, 'master')
+      .workflow(OKSTRA_WORKFLOW, 'master')
+      .createCheck(5003)
+      .dispatch();
+    await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'success'));
+    expect(gh.bodies.dispatch?.[0]?.inputs).toMatchObject({ stage: '3', 'check-run-id': '5003' });
+  });
+
   it('reads the plan named by the run beside its pull request, not after it: one round trip less per hop', async () => {
     const gh = stage2Passed();
     // The pull request is answered once the plan has been asked for, or after a second when it never is before.
@@ -157,6 +196,7 @@ describe('workflow_run.completed', () => {
     const first = Promise.race([asked, new Promise<'pull request'>((r) => setTimeout(() => r('pull request'), 1000))]);
     gh.pull(7, { headSha: HEAD_SHA, answerAfter: first })
       .pullFiles(7, [])
+      .headChecks(HEAD_SHA, [])
       .file(PLAN_PATH, PLAN_TEXT, 'master', REPO, { asked: planAsked })
       .workflow(OKSTRA_WORKFLOW, 'master')
       .createCheck(5003)
@@ -171,6 +211,7 @@ describe('workflow_run.completed', () => {
     // The default branch's copy says stage 3 has no dependency on 2; the head's copy, the one that counts, is the plan.
     gh.pull(7, { headSha: HEAD_SHA })
       .pullFiles(7, [{ filename: PLAN_PATH }])
+      .headChecks(HEAD_SHA, [])
       .file(PLAN_PATH, 'not a plan', 'master')
       .file(PLAN_PATH, PLAN_TEXT, HEAD_SHA)
       .workflow(OKSTRA_WORKFLOW, 'master')
@@ -190,6 +231,7 @@ describe('workflow_run.completed', () => {
     // The workflow file is read beside the pull request and the plan, before the plan says nothing is ready.
     gh.pull(7, { headSha: HEAD_SHA })
       .pullFiles(7, [])
+      .headChecks(HEAD_SHA, [])
       .file(PLAN_PATH, PLAN_TEXT, 'master')
       .workflow(OKSTRA_WORKFLOW, 'master');
     const logs: string[] = [];

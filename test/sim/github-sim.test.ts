@@ -1,17 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeProject, PASSING_REVIEWER, twoStagePlan, WRITER, type Project } from '../action/harness.js';
+import { WRITER, type Project } from '../action/harness.js';
 import { startGitHubSim, type GitHubSim } from './github-sim.js';
 import { isReportComment } from '../../src/core/report/index.js';
 import { isStatusComment, parseRunTitle } from '../../src/core/commands/index.js';
 import { flatInputs } from '../helpers/contract.js';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-// The workflow for repositories that run the okstra App (okstra.yml is the no-server one), as docs/bot.md says to install it.
-const APP_WORKFLOW = readFileSync(join(root, 'examples', 'workflows', 'okstra-app.yml'), 'utf8');
-const NO_SERVER_WORKFLOW = readFileSync(join(root, 'examples', 'workflows', 'okstra.yml'), 'utf8');
+import { failedRunsTail, NO_SERVER_WORKFLOW, project, runsSeen } from './two-stage.js';
 
 let sim: GitHubSim | null = null;
 afterEach(async () => {
@@ -20,14 +15,6 @@ afterEach(async () => {
   await s?.close();
 });
 
-/** On a failed run, what its job printed last: the first thing to read when a run did not do what a test expects. */
-function failedRunsTail(s: GitHubSim): string {
-  return s.timeline
-    .filter((t) => t.conclusion !== 'success')
-    .map((t) => `run ${t.runId} (${t.conclusion ?? 'unfinished'}):\n${t.stderr.slice(-3000)}\n${t.stdout.slice(-3000)}`)
-    .join('\n');
-}
-
 /** No server: `/okstra stage 1` by a writer on pull request 7, and everything it started, to the end. */
 async function stageOneSettled(p: Project): Promise<GitHubSim> {
   const started = await startGitHubSim({ project: p, shell: 'action', pulls: [{ number: 7, head: 'feature' }] });
@@ -35,21 +22,6 @@ async function stageOneSettled(p: Project): Promise<GitHubSim> {
   await started.comment(7, '/okstra stage 1', { login: 'octocat', permission: 'write' });
   await started.settled();
   return started;
-}
-
-/** Each workflow run: its event, who started it, how it ended. */
-function runsSeen(s: GitHubSim): Array<[string, string, string | null]> {
-  return s.runs().map((r) => [r.event, r.actor.login, r.conclusion]);
-}
-
-async function project(workflow = APP_WORKFLOW, config?: Record<string, unknown>): Promise<Project> {
-  return makeProject({
-    plan: twoStagePlan(),
-    agents: { writer: WRITER, reviewer: PASSING_REVIEWER },
-    files: { '.github/workflows/okstra.yml': workflow },
-    prFiles: { 'docs/feature.md': 'a feature\n' },
-    ...(config ? { config } : {}),
-  });
 }
 
 describe('the simulated GitHub, bot shell', () => {

@@ -1,3 +1,4 @@
+import { parseCheckRunName } from '../commands/check-name.js';
 import { isStageRow, type LedgerRow } from '../ledger/row.js';
 import { deriveLedgerState } from '../ledger/state.js';
 import type { Plan } from '../plan/types.js';
@@ -44,4 +45,30 @@ export function runFollowUps(
   if (stages.length > 0) return { kind: 'ready', stages };
   const d = planDispatch(plan, deriveLedgerState(rows), now);
   return { kind: 'nothing', reason: d.kind === 'paused' ? pauseLine(d) : 'no stage became ready' };
+}
+
+/** A check run on the pull request's head, as continuing a plan reads it. */
+export interface HeadCheck {
+  id: number;
+  name: string;
+  status: string;
+}
+
+/**
+ * The stages whose newest check on the pull request's head is queued or in
+ * progress: a run has them. The bot continues a plan after a run has ended,
+ * and that run's own job may have launched what its done rows made ready
+ * already (dispatch-next with the App's token), which the ledger shows only
+ * once those runs claim; launching them again would race them for the claim
+ * and put a second check beside theirs.
+ */
+export function stagesUnderWay(planId: string, checks: readonly HeadCheck[]): Set<number> {
+  const newest = new Map<number, HeadCheck>();
+  for (const check of checks) {
+    const named = parseCheckRunName(check.name);
+    if (named?.planId !== planId) continue;
+    const seen = newest.get(named.stage);
+    if (!seen || check.id > seen.id) newest.set(named.stage, check);
+  }
+  return new Set([...newest].filter(([, c]) => c.status === 'queued' || c.status === 'in_progress').map(([n]) => n));
 }
