@@ -2028,6 +2028,16 @@ function runFollowUps(plan, rows, run2, now) {
   const d = planDispatch(plan, deriveLedgerState(rows), now);
   return { kind: "nothing", reason: d.kind === "paused" ? pauseLine(d) : "no stage became ready" };
 }
+function stagesUnderWay(planId2, checks) {
+  const newest = /* @__PURE__ */ new Map();
+  for (const check2 of checks) {
+    const named2 = parseCheckRunName(check2.name);
+    if (named2?.planId !== planId2) continue;
+    const seen = newest.get(named2.stage);
+    if (!seen || check2.id > seen.id) newest.set(named2.stage, check2);
+  }
+  return new Set([...newest].filter(([, c]) => c.status === "queued" || c.status === "in_progress").map(([n]) => n));
+}
 
 // src/core/commands/select.ts
 function selectStages(plan, state, what, now) {
@@ -3431,6 +3441,15 @@ async function completeCheck(client, repo, target, render, c) {
   if ("id" in target) await client.rest.checks.update({ ...repo, check_run_id: id2, ...done });
   for (const more of rest) await client.rest.checks.update({ ...repo, check_run_id: id2, output: more.output });
   return id2;
+}
+async function latestChecksOn(client, repo, sha2) {
+  const runs = await client.paginate(client.rest.checks.listForRef, {
+    ...repo,
+    ref: sha2,
+    filter: "latest",
+    per_page: 100
+  });
+  return runs.map((c) => ({ id: c.id, name: c.name, status: c.status }));
 }
 
 // src/core/text/truncate.ts
@@ -34835,6 +34854,14 @@ async function handleLabel(deps, ev) {
 }
 
 // src/triggers/continue.ts
+function leaveUnderWay(made, planId2, checks) {
+  if (made.kind === "nothing") return made;
+  const busy = stagesUnderWay(planId2, checks);
+  const stages = made.stages.filter((n) => !busy.has(n));
+  if (stages.length > 0) return { kind: "ready", stages };
+  const named2 = made.stages.join(", ");
+  return { kind: "nothing", reason: `stage(s) ${named2} already launched: their checks are queued or in progress` };
+}
 async function continuePlan(deps, config2, run2, read, keep) {
   const ledger = read ?? await readPlanRows(deps, config2, run2.planId);
   if (!ledger.ok) return { kind: "refused", reason: ledger.reason };
@@ -34855,9 +34882,12 @@ async function continuePlan(deps, config2, run2, read, keep) {
     return { kind: "refused", reason: `pull request #${run2.prNumber} cannot be read (${describeApiError(error)})` };
   }
   if (pr.state !== "open") return { kind: "nothing", reason: `pull request #${run2.prNumber} is ${pr.state}` };
+  const headChecks = run2.afterItsJob ? latestChecksOn(deps.client, deps.repo, pr.headSha) : null;
+  headChecks?.catch(() => void 0);
   const resolved = await resolvePlan(deps, config2, pr, files, run2.planId, { early });
   if (!resolved.ok) return { kind: "refused", reason: resolved.reason };
-  const followUps = runFollowUps(resolved.plan, ledger.rows, run2.run, deps.now());
+  const made = runFollowUps(resolved.plan, ledger.rows, run2.run, deps.now());
+  const followUps = headChecks ? leaveUnderWay(made, run2.planId, await headChecks) : made;
   if (followUps.kind === "nothing") return followUps;
   const claimActor = ours.find((row) => row.status === "started" && row.actor)?.actor;
   const actor = claimActor && isGitHubLogin(claimActor) ? claimActor : run2.fallbackActor;
@@ -34908,7 +34938,8 @@ async function completeWorkflowRun(deps, run2) {
   const failures = [];
   const checks = await stageChecks(deps, run2, named2.checkRunIds, failures);
   const ledgers = await readRunLedgers(deps, config2, run2, checks);
-  await continuePlans(deps, config2, run2, named2.prNumber, ledgers, failures);
+  const jobLaunched = checks.some((c) => c.check.status !== "queued");
+  await continuePlans(deps, config2, run2, named2.prNumber, ledgers, failures, jobLaunched);
   const results = await collectResults(deps, config2, ledgers, checks);
   const failedStage = results.find((r) => r.report && r.report.verdict.value !== "PASS")?.stage ?? null;
   const completed = [];
@@ -34970,14 +35001,14 @@ async function stageChecks(deps, run2, ids2, failures) {
   }
   return checks;
 }
-async function continuePlans(deps, config2, run2, prNumber, ledgers, failures) {
+async function continuePlans(deps, config2, run2, prNumber, ledgers, failures, jobLaunched) {
   for (const [planId2, ledger] of ledgers) {
     if (typeof ledger === "string" || !ledger.rows.some((r) => r.status === "done")) continue;
     try {
       const outcome = await continuePlan(
         deps,
         config2,
-        { planId: planId2, prNumber, run: { prefix: runPrefix(run2) }, fallbackActor: run2.actor },
+        { planId: planId2, prNumber, run: { prefix: runPrefix(run2) }, fallbackActor: run2.actor, afterItsJob: jobLaunched },
         ledger.read
       );
       if (outcome.kind === "dispatched")
