@@ -8,7 +8,7 @@ import {
   handoffPullRequestTitle,
   type HandoffStage,
 } from '../core/report/final-pr.js';
-import { spendByStage } from '../core/report/index.js';
+import { spendByStage } from '../core/report/plan-spend.js';
 import type { FinalVerificationReport } from '../core/report/schema/final-verification-report.js';
 import { inlineCode } from '../core/text/escape.js';
 import { finalReportPath, type FinalOutcome } from '../engine/final.js';

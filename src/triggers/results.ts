@@ -7,14 +7,11 @@ import {
   type RunOrigin,
 } from '../core/commands/index.js';
 import { isStageRow, reportPath, type DistrustedRow, type LedgerRow, type StageRow } from '../core/ledger/index.js';
-import {
-  checkFinalReport,
-  formatSchemaProblem,
-  isReportComment,
-  renderCheckRun,
-  renderComment,
-  type FinalReport,
-} from '../core/report/index.js';
+// The renderers' own modules: the report index also loads the schema validators (~1 MB), which only reading a
+// stored report needs (loaded there), not the event job that imports this module beside every other trigger.
+import { renderCheckRun } from '../core/report/check-run.js';
+import { isReportComment, renderComment } from '../core/report/comment.js';
+import type { FinalReport } from '../core/report/schema/final-report.js';
 import { inlineCode } from '../core/text/escape.js';
 import { completeCheck, getCheckRun, type CheckAction, type CheckRunFacts } from '../github/checks.js';
 import { describeApiError } from '../github/errors.js';
@@ -286,6 +283,7 @@ async function readReport(
   try {
     const json = await readReportJson(deps.client, deps.repo, config.ledgerBranch, path);
     if (json === null) return { report: null, problem: `${path} is not on ${config.ledgerBranch}` };
+    const { checkFinalReport, formatSchemaProblem } = await import('../core/report/validate-schema.js');
     const checked = checkFinalReport(json);
     if (!checked.ok)
       return {

@@ -2,7 +2,7 @@ import type { OkstraConfig } from '../core/config/index.js';
 import { statusCommentMarker, isStatusComment } from '../core/commands/index.js';
 import { describeDistrusted } from '../core/ledger/index.js';
 import type { Plan } from '../core/plan/index.js';
-import { renderPlanStatus } from '../core/report/index.js';
+import { renderPlanStatus } from '../core/report/plan-status.js';
 import { upsertStickyComment } from '../github/comments.js';
 // A pure function of plan and ledger (no Action I/O): the Action's status mode and the bot draw the same table.
 import { stageViews } from '../core/report/stage-views.js';
