@@ -1,6224 +1,47 @@
 import { createRequire as __okstraCreateRequire } from 'node:module';
 const require = __okstraCreateRequire(import.meta.url);
 var __defProp = Object.defineProperty;
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __esm = (fn, res, err) => function __init() {
+  if (err) throw err[0];
+  try {
+    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
+  } catch (e) {
+    throw err = [e], e;
+  }
+};
 var __export = (target, all) => {
   for (var name in all)
     __defProp(target, name, { get: all[name], enumerable: true });
 };
 
-// bot/main.ts
-import { readFileSync } from "node:fs";
-import { run } from "probot";
-
-// src/core/text/escape.ts
-var ANSI_SEQUENCE = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
-var INVISIBLE = (
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g
-);
-var ANY_INVISIBLE = new RegExp(INVISIBLE.source);
-function stripInvisible(text2) {
-  if (!ANY_INVISIBLE.test(text2)) return text2;
-  return text2.replace(/\r\n?/g, "\n").replace(ANSI_SEQUENCE, "").replace(INVISIBLE, "");
-}
-var ZERO_WIDTH_SPACE = "\u200B";
-var MENTION = /@(?=[A-Za-z0-9])/g;
-function breakMentions(text2) {
-  return text2.replace(MENTION, `@${ZERO_WIDTH_SPACE}`);
-}
-var HTML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
-var INLINE_SPECIAL = /[\\`*_[\]~|&<>]/g;
-function escapeInlineChars(text2) {
-  return text2.replace(INLINE_SPECIAL, (ch) => HTML_ENTITIES[ch] ?? `\\${ch}`);
-}
-var LINE_START_MARKER = /^([#>+\-=*]|\d{1,9}(?=[.)]))/;
-function escapeLineStart(line) {
-  const trimmed = line.replace(/^[ \t]+/, "");
-  return trimmed.replace(LINE_START_MARKER, (marker) => /^\d/.test(marker) ? `${marker}\\` : `\\${marker}`);
-}
-function escapeInline(text2) {
-  const oneLine = stripInvisible(text2).replace(/\s*\n\s*/g, " ").trim();
-  return breakMentions(escapeLineStart(escapeInlineChars(oneLine)));
-}
-function escapeBlock(text2) {
-  const lines = stripInvisible(text2).split("\n");
-  const out = [];
-  for (const raw of lines) {
-    const line = raw.trimEnd();
-    if (line === "") {
-      if (out.length > 0 && out[out.length - 1] !== "") out.push("");
-      continue;
-    }
-    out.push(breakMentions(escapeLineStart(escapeInlineChars(line))));
-  }
-  while (out.length > 0 && out[out.length - 1] === "") out.pop();
-  return out.map((line, i) => line !== "" && out[i + 1] !== void 0 && out[i + 1] !== "" ? `${line}  ` : line).join("\n");
-}
-function longestBacktickRun(text2) {
-  let longest = 0;
-  for (const run2 of text2.match(/`+/g) ?? []) longest = Math.max(longest, run2.length);
-  return longest;
-}
-function codeBlock(text2, info = "") {
-  const body = stripInvisible(text2).replace(/\n+$/, "");
-  const fence = fenceFor(body);
-  return `${fence}${info}
-${body}
-${fence}`;
-}
-function fenceFor(text2) {
-  return "`".repeat(Math.max(3, longestBacktickRun(text2) + 1));
-}
-function inlineCode(text2, opts = {}) {
-  let body = stripInvisible(text2).replace(/\s*\n\s*/g, " ");
-  if (opts.inTable) body = body.replace(/\|/g, "\\|");
-  if (body === "") return "` `";
-  const fence = "`".repeat(longestBacktickRun(body) + 1);
-  const pad = body.startsWith("`") || body.endsWith("`") ? " " : "";
-  return `${fence}${pad}${body}${pad}${fence}`;
-}
-function mermaidLabel(text2) {
-  return stripInvisible(text2).replace(/\s*\n\s*/g, " ").replace(/#/g, "#35;").replace(/"/g, "#quot;").replace(/</g, "#lt;").replace(/>/g, "#gt;").replace(/`/g, "#96;").replace(/&/g, "#amp;");
-}
-function plainText(text2) {
-  return stripInvisible(text2);
-}
-function linkTarget(url) {
-  if (!/^https?:\/\/[^\s<>]+$/i.test(url)) return null;
-  return url.replace(/[()[\]]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-// src/core/text/redact.ts
-var SECRET_PATTERNS = [
-  {
-    kind: "private-key",
-    pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g
-  },
-  { kind: "github-token", pattern: /\bgh[pousr]_[A-Za-z0-9]{30,255}\b/g },
-  { kind: "github-token", pattern: /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g },
-  { kind: "anthropic-key", pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
-  { kind: "openai-key", pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g },
-  { kind: "google-api-key", pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g },
-  { kind: "aws-access-key", pattern: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/g },
-  { kind: "slack-token", pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g }
-];
-var AUTH_HEADER = /\b(bearer|token|basic)(\s+)([A-Za-z0-9._~+/=-]{16,})/gi;
-var AUTH_CONTEXT = /(?:authorization|bearer)/i;
-function redactionMarker(kind) {
-  return `[REDACTED:${kind}]`;
-}
-function redactSecrets(text2) {
-  if (!mightHoldSecret(text2)) return text2;
-  let out = text2;
-  for (const { kind, pattern } of SECRET_PATTERNS) out = out.replace(pattern, redactionMarker(kind));
-  out = out.replace(
-    AUTH_HEADER,
-    (match, scheme, space, value, offset, whole) => {
-      const isBearer = scheme.toLowerCase() === "bearer";
-      const lineStart = whole.lastIndexOf("\n", offset) + 1;
-      const before = whole.slice(lineStart, offset);
-      if (!isBearer && !AUTH_CONTEXT.test(before)) return match;
-      if (value.startsWith("[REDACTED")) return match;
-      return `${scheme}${space}${redactionMarker("bearer-token")}`;
-    }
-  );
-  return out;
-}
-var TOKEN_TELLTALES = /gh[pousr]_|github_pat_|sk-|AIza|AKIA|ASIA|ABIA|ACCA|xox[abposr]-|PRIVATE KEY/;
-var AUTH_TELLTALES = /bearer|authorization/i;
-function mightHoldSecret(text2) {
-  return TOKEN_TELLTALES.test(text2) || AUTH_TELLTALES.test(text2);
-}
-function redactDeep(value) {
-  return redactValue(value);
-}
-function redactValue(value) {
-  if (typeof value === "string") return redactSecrets(value);
-  if (Array.isArray(value)) return value.map(redactValue);
-  if (value !== null && typeof value === "object") {
-    const out = {};
-    for (const [key, v] of Object.entries(value)) out[key] = redactValue(v);
-    return out;
-  }
-  return value;
-}
-
-// src/core/arrays.ts
-function pushAll(target, items) {
-  for (const item of items) target.push(item);
-  return target;
-}
-
-// src/core/text/scrub.ts
-var REDACTED = "***";
-var MIN_SECRET_LENGTH = 8;
-var MIN_FORM_LENGTH = 8;
-var orNull = (encode) => (s) => {
-  try {
-    return encode(s);
-  } catch {
-    return null;
-  }
-};
-var json = (s) => JSON.stringify(s).slice(1, -1);
-var URL_ENCODINGS = [
-  orNull(encodeURIComponent),
-  orNull(encodeURI),
-  orNull((s) => new URLSearchParams([["", s]]).toString().slice(1))
-].flatMap((enc) => [enc, (s) => enc(s)?.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()) ?? null]);
-var toUrlAlphabet = (b64) => b64.replace(/\+/g, "-").replace(/\//g, "_");
-function base64Forms(bytes) {
-  const whole = bytes.toString("base64");
-  const out = [whole, whole.replace(/=+$/, "")];
-  for (const offset of [0, 1, 2]) {
-    const shifted = Buffer.concat([Buffer.alloc(offset), bytes]);
-    const encoded = shifted.toString("base64").replace(/=+$/, "");
-    const lead = offset === 0 ? 0 : offset + 1;
-    const trail = shifted.length % 3 === 0 ? 0 : 1;
-    out.push(encoded.slice(lead, encoded.length - trail));
-  }
-  return [...out, ...out.map(toUrlAlphabet)];
-}
-function baseForms(secret) {
-  const bytes = Buffer.from(secret, "utf8");
-  const hex = bytes.toString("hex");
-  const urls = URL_ENCODINGS.map((enc) => enc(secret)).filter((s) => s !== null);
-  return [secret, json(secret) ?? secret, ...urls, ...base64Forms(bytes), hex, hex.toUpperCase()];
-}
-var midLine = (escape) => (s) => escape(`a${s}`).slice(1);
-var codeSpanBody = (inTable) => (s) => {
-  const span = inlineCode(`a${s}a`, { inTable });
-  const fence = /^`+/.exec(span)?.[0].length ?? 1;
-  return span.slice(fence + 1, -fence - 1);
-};
-var LINK_BASE = "https://x.invalid/";
-var PRESENTATIONS = [
-  (s) => s,
-  escapeInline,
-  midLine(escapeInline),
-  escapeBlock,
-  midLine(escapeBlock),
-  codeSpanBody(false),
-  codeSpanBody(true),
-  mermaidLabel,
-  plainText,
-  (s) => linkTarget(`${LINK_BASE}${s}`)?.slice(LINK_BASE.length) ?? null
-];
-var CONTAINERS = [(s) => s, json];
-function secretForms(secret) {
-  const forms = /* @__PURE__ */ new Map();
-  const bases = baseForms(secret);
-  for (const container of CONTAINERS) {
-    for (const present of PRESENTATIONS) {
-      const replacement = container(present(REDACTED) ?? REDACTED) ?? REDACTED;
-      for (const base of bases) {
-        const presented = present(base);
-        const text2 = presented === null ? null : container(presented);
-        if (text2 !== null && text2.length >= MIN_FORM_LENGTH && !forms.has(text2)) forms.set(text2, replacement);
-      }
-    }
-  }
-  return [...forms].map(([text2, replacement]) => ({ text: text2, replacement })).sort((a, b) => b.text.length - a.text.length);
-}
-var FormMatcher = class {
-  next = [/* @__PURE__ */ new Map()];
-  fail = [0];
-  longest = [0];
-  replacementOf = [-1];
-  replacements = [];
-  /** The root's edges as a table: most characters of most text leave the automaton at the root. */
-  fromRoot = new Int32Array(65536);
-  constructor(forms) {
-    for (const form of forms) this.insert(form);
-    this.link();
-    for (const [code, to] of this.next[0]) this.fromRoot[code] = to;
-  }
-  insert(form) {
-    let state = 0;
-    for (let i = 0; i < form.text.length; i++) {
-      const code = form.text.charCodeAt(i);
-      const edges = this.next[state];
-      let to = edges.get(code);
-      if (to === void 0) {
-        to = this.next.length;
-        this.next.push(/* @__PURE__ */ new Map());
-        this.fail.push(0);
-        this.longest.push(0);
-        this.replacementOf.push(-1);
-        edges.set(code, to);
-      }
-      state = to;
-    }
-    if (this.longest[state] === 0) {
-      this.longest[state] = form.text.length;
-      this.replacementOf[state] = this.replacements.push(form.replacement) - 1;
-    }
-  }
-  /** Failure links breadth-first; a state also reports the longest form that ends in its suffix. */
-  link() {
-    const queue = [...this.next[0].values()];
-    for (let head2 = 0; head2 < queue.length; head2++) {
-      const state = queue[head2];
-      for (const [code, to] of this.next[state]) {
-        let f = this.fail[state];
-        while (f !== 0 && !this.next[f].has(code)) f = this.fail[f];
-        const target = this.next[f].get(code);
-        const fallback = target !== void 0 && target !== to ? target : 0;
-        this.fail[to] = fallback;
-        if (this.longest[to] === 0) {
-          this.longest[to] = this.longest[fallback];
-          this.replacementOf[to] = this.replacementOf[fallback];
-        }
-        queue.push(to);
-      }
-    }
-  }
-  replace(text2) {
-    const { next, fail: fail2, longest, replacementOf, fromRoot } = this;
-    const starts = [];
-    const ends = [];
-    const picks = [];
-    const lengths = [];
-    let state = 0;
-    for (let i = 0; i < text2.length; i++) {
-      const code = text2.charCodeAt(i);
-      while (state !== 0) {
-        const to = next[state].get(code);
-        if (to !== void 0) break;
-        state = fail2[state];
-      }
-      state = state === 0 ? fromRoot[code] : next[state].get(code);
-      const length = longest[state];
-      if (length === 0) continue;
-      let start = i + 1 - length;
-      let pick = replacementOf[state];
-      let pickLength = length;
-      while (starts.length > 0 && start < ends[ends.length - 1]) {
-        start = Math.min(start, starts.pop());
-        ends.pop();
-        const otherLength = lengths.pop();
-        const other = picks.pop();
-        if (otherLength > pickLength) {
-          pick = other;
-          pickLength = otherLength;
-        }
-      }
-      starts.push(start);
-      ends.push(i + 1);
-      picks.push(pick);
-      lengths.push(pickLength);
-    }
-    if (starts.length === 0) return text2;
-    const parts = [];
-    let at = 0;
-    for (let k = 0; k < starts.length; k++) {
-      parts.push(text2.slice(at, starts[k]), this.replacements[picks[k]]);
-      at = ends[k];
-    }
-    parts.push(text2.slice(at));
-    return parts.join("");
-  }
-};
-function isPlainObject(value) {
-  if (value === null || typeof value !== "object") return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-var Scrubber = class {
-  secrets = /* @__PURE__ */ new Set();
-  forms = [];
-  matcher = null;
-  constructor(secrets = []) {
-    for (const s of secrets) this.add(s);
-  }
-  /** Learns a secret; a value too short to scrub safely is refused with the reason. */
-  add(secret) {
-    const value = secret.trim();
-    if (value === "") return { added: false, reason: "the value is empty" };
-    if (value.length < MIN_SECRET_LENGTH)
-      return {
-        added: false,
-        reason: `the value is shorter than ${MIN_SECRET_LENGTH} characters, so scrubbing it would also remove ordinary words`
-      };
-    if (this.secrets.has(value)) return { added: false, reason: "the value is already scrubbed" };
-    this.secrets.add(value);
-    pushAll(this.forms, secretForms(value));
-    this.matcher = null;
-    return { added: true };
-  }
-  /** How many secrets are scrubbed. */
-  get size() {
-    return this.secrets.size;
-  }
-  /** The text without any form of any known secret. */
-  values(text2) {
-    if (this.forms.length === 0 || text2.length < MIN_FORM_LENGTH) return text2;
-    this.matcher ??= new FormMatcher(this.forms);
-    return this.matcher.replace(text2);
-  }
-  /** Known values, then token patterns: what every writer calls. */
-  scrubAll(text2) {
-    return redactSecrets(this.values(text2));
-  }
-  /** A copy of a JSON-able value with every string (keys too) scrubbed; objects that are not plain are kept as they are. */
-  deep(value) {
-    return this.walk(value);
-  }
-  walk(value) {
-    if (typeof value === "string") return this.scrubAll(value);
-    if (Array.isArray(value)) return value.map((v) => this.walk(v));
-    if (isPlainObject(value)) {
-      const out = {};
-      for (const [key, v] of Object.entries(value)) out[this.scrubAll(key)] = this.walk(v);
-      return out;
-    }
-    return value;
-  }
-  /**
-   * A JSON document's text, still valid JSON. Usually the values are
-   * replaced in the text itself, which keeps its layout; when that is not
-   * enough (a token pattern, a secret behind `\u` escapes) or would break
-   * the JSON, the document is scrubbed value by value and re-serialised with
-   * its own indentation. Text that is not JSON is scrubbed as text.
-   */
-  jsonDocument(text2) {
-    let parsed;
-    try {
-      parsed = JSON.parse(text2);
-    } catch {
-      return this.scrubAll(text2);
-    }
-    const inPlace = this.values(text2);
-    try {
-      const reparsed = JSON.parse(inPlace);
-      if (JSON.stringify(this.deep(reparsed)) === JSON.stringify(reparsed)) return inPlace;
-    } catch {
-    }
-    const indent2 = /\n([ \t]+)\S/.exec(text2)?.[1] ?? "";
-    return `${JSON.stringify(this.deep(parsed), null, indent2)}${text2.endsWith("\n") ? "\n" : ""}`;
-  }
-  /** A file's content: JSON files stay valid JSON, everything else is scrubbed as text. */
-  file(path, content) {
-    return path.endsWith(".json") ? this.jsonDocument(content) : this.scrubAll(content);
-  }
-  /** A ledger append with its row and files scrubbed. */
-  appendRequest(request) {
-    return {
-      ...request,
-      row: this.deep(request.row),
-      ...request.files ? { files: request.files.map((f) => ({ ...f, content: this.file(f.path, f.content) })) } : {}
-    };
-  }
-};
-
-// src/core/commands/blocks.ts
-function indentOf(line) {
-  let columns = 0;
-  let at = 0;
-  for (; at < line.length; at++) {
-    const ch = line.charCodeAt(at);
-    if (ch === 32) columns++;
-    else if (ch === 9) columns += 4 - columns % 4;
-    else break;
-  }
-  return { columns, at };
-}
-var isBlank = (line) => indentOf(line).at === line.length;
-function fenceOpener(rest) {
-  const char = rest[0];
-  if (char !== "`" && char !== "~") return null;
-  let n = 0;
-  while (rest[n] === char) n++;
-  if (n < 3) return null;
-  if (char === "`" && rest.includes("`", n)) return null;
-  return { char, length: n };
-}
-function closesFence(line, fence) {
-  const { columns, at } = indentOf(line);
-  if (columns > 3) return false;
-  let n = 0;
-  while (line[at + n] === fence.char) n++;
-  return n >= fence.length && isBlank(line.slice(at + n));
-}
-var isAtxHeading = (rest) => /^#{1,6}(?:[ \t]|$)/.test(rest);
-function isThematicBreak(rest) {
-  const char = rest[0];
-  if (char !== "*" && char !== "-" && char !== "_") return false;
-  let count = 0;
-  for (const ch of rest) {
-    if (ch === char) count++;
-    else if (ch !== " " && ch !== "	") return false;
-  }
-  return count >= 3;
-}
-var isSetextUnderline = (rest) => /^(?:=+|-+)[ \t]*$/.test(rest);
-function isTableDelimiter(rest) {
-  if (!rest.includes("-") || !(rest.includes("|") || rest.includes(":"))) return false;
-  for (const ch of rest) if (ch !== "|" && ch !== ":" && ch !== "-" && ch !== " " && ch !== "	") return false;
-  return true;
-}
-function listMarker(line, ind) {
-  const rest = line.slice(ind.at);
-  const m = /^(?:([-+*])|([0-9]{1,9})[.)])(?=[ \t]|$)/.exec(rest);
-  if (!m) return null;
-  const markerEnd = ind.columns + m[0].length;
-  const after = indentOf(line.slice(ind.at + m[0].length));
-  const empty = ind.at + m[0].length + after.at === line.length;
-  const gap = empty || after.columns > 4 ? 1 : after.columns;
-  return { contentIndent: markerEnd + gap, empty, orderedNotOne: m[2] !== void 0 && Number(m[2]) !== 1 };
-}
-var HTML_BLOCK_TAGS = new Set(
-  "address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li link main menu menuitem nav noframes ol optgroup option p param search section summary table tbody td tfoot th thead title tr track ul".split(
-    " "
-  )
-);
-function htmlBlockStart(rest) {
-  if (rest[0] !== "<") return null;
-  const raw = /^<(script|pre|style|textarea)(?=[\s>]|$)/i.exec(rest);
-  if (raw) return { end: `</${raw[1].toLowerCase()}>`, interrupts: true };
-  if (rest.startsWith("<!--")) return { end: "-->", interrupts: true };
-  if (rest.startsWith("<?")) return { end: "?>", interrupts: true };
-  if (rest.startsWith("<![CDATA[")) return { end: "]]>", interrupts: true };
-  if (/^<![A-Za-z]/.test(rest)) return { end: ">", interrupts: true };
-  const tag = /^<\/?([A-Za-z][A-Za-z0-9-]*)(?=[\s>]|\/>|$)/.exec(rest);
-  if (tag && HTML_BLOCK_TAGS.has(tag[1].toLowerCase())) return { end: null, interrupts: true };
-  if (/^(?:<[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][A-Za-z0-9_.:-]*(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*\s*\/?>|<\/[A-Za-z][A-Za-z0-9-]*\s*>)\s*$/.test(
-    rest.length > 4096 ? "" : rest
-  )) {
-    return { end: null, interrupts: false };
-  }
-  return null;
-}
-function interruptsParagraph(line) {
-  const ind = indentOf(line);
-  if (ind.columns > 3 || ind.at === line.length) return false;
-  const rest = line.slice(ind.at);
-  if (fenceOpener(rest) || isAtxHeading(rest) || isThematicBreak(rest) || rest[0] === ">" || isFootnoteDefinition(rest))
-    return true;
-  const html = htmlBlockStart(rest);
-  if (html?.interrupts) return true;
-  const item = listMarker(line, ind);
-  return item !== null && !item.empty && !item.orderedNotOne;
-}
-var isFootnoteDefinition = (rest) => /^\[\^[^\]\s]{1,999}\]:/.test(rest);
-var mayBeDefinition = (rest) => rest[0] === "[" && rest.includes("]:");
-function topLevelParagraphs(lines) {
-  const out = [];
-  let state = { kind: "none" };
-  const close = (s, visible) => {
-    if (s.kind !== "paragraph" || !visible) return;
-    const first = lines[s.lines[0]];
-    if (!mayBeDefinition(first.slice(indentOf(first).at))) out.push({ lines: s.lines });
-  };
-  for (let i = 0; i < lines.length; i++) {
-    const next = step(state, lines[i], i);
-    if (next.closed !== null) close(state, next.closed);
-    state = next.state;
-  }
-  close(state, true);
-  return out;
-}
-function blockStart(line, i) {
-  const ind = indentOf(line);
-  if (ind.at === line.length) return { kind: "none" };
-  if (ind.columns > 3) return { kind: "indented" };
-  const rest = line.slice(ind.at);
-  const fence = fenceOpener(rest);
-  if (fence) return { kind: "fence", ...fence };
-  if (isAtxHeading(rest) || isThematicBreak(rest)) return { kind: "none" };
-  if (rest[0] === ">") return { kind: "container", contentIndent: null, lastBlank: false };
-  const item = listMarker(line, ind);
-  if (item) return { kind: "container", contentIndent: item.contentIndent, lastBlank: item.empty };
-  if (isFootnoteDefinition(rest)) return { kind: "container", contentIndent: ind.columns + 4, lastBlank: false };
-  const html = htmlBlockStart(rest);
-  if (html) return html.end !== null && rest.includes(html.end, 2) ? { kind: "none" } : { kind: "html", end: html.end };
-  return { kind: "paragraph", lines: [i] };
-}
-function step(s, line, i) {
-  const blank = isBlank(line);
-  const same = { state: s, closed: null };
-  switch (s.kind) {
-    case "none":
-      return { state: blockStart(line, i), closed: null };
-    case "paragraph": {
-      if (blank) return { state: { kind: "none" }, closed: true };
-      const ind = indentOf(line);
-      const rest = line.slice(ind.at);
-      if (ind.columns <= 3 && isSetextUnderline(rest)) return { state: { kind: "none" }, closed: false };
-      if (ind.columns <= 3 && isTableDelimiter(rest)) return { state: { kind: "table" }, closed: false };
-      if (interruptsParagraph(line)) return { state: blockStart(line, i), closed: true };
-      s.lines.push(i);
-      return same;
-    }
-    case "fence":
-      return closesFence(line, s) ? { state: { kind: "none" }, closed: null } : same;
-    case "html":
-      return (s.end === null ? blank : line.includes(s.end)) ? { state: { kind: "none" }, closed: null } : same;
-    case "indented":
-      return !blank && indentOf(line).columns < 4 ? { state: blockStart(line, i), closed: null } : same;
-    case "table":
-      if (blank) return { state: { kind: "none" }, closed: null };
-      return interruptsParagraph(line) ? { state: blockStart(line, i), closed: null } : same;
-    case "container":
-      return { state: containerStep(s, line, i, blank), closed: null };
-  }
-}
-function containerStep(s, line, i, blank) {
-  const ind = indentOf(line);
-  if (s.contentIndent === null) {
-    if (blank) return { kind: "none" };
-    if (ind.columns <= 3 && line[ind.at] === ">") s.lastBlank = false;
-    else if (interruptsParagraph(line)) return blockStart(line, i);
-    return s;
-  }
-  if (blank) {
-    s.lastBlank = true;
-    return s;
-  }
-  if (ind.columns >= s.contentIndent) s.lastBlank = false;
-  else if (!s.lastBlank && !interruptsParagraph(line)) s.lastBlank = false;
-  else return blockStart(line, i);
-  return s;
-}
-
-// src/core/commands/inline.ts
-var TAG_BUDGET_PER_CHAR = 4;
-var ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
-function hiddenLineStarts(lines) {
-  const text2 = lines.join("\n");
-  const starts = [];
-  let offset = 0;
-  for (const l of lines) {
-    starts.push(offset);
-    offset += l.length + 1;
-  }
-  const ranges = hiddenRanges(text2);
-  const out = [];
-  let r = 0;
-  for (const at of starts) {
-    while (r < ranges.length && ranges[r][1] <= at) r++;
-    const range = ranges[r];
-    out.push(range !== void 0 && range[0] <= at && at < range[1]);
-  }
-  return out;
-}
-function hiddenRanges(text2) {
-  const ranges = [];
-  const runs = backtickRuns(text2);
-  const noCloserAfter = /* @__PURE__ */ new Map();
-  let budget = text2.length * TAG_BUDGET_PER_CHAR + 1024;
-  let i = 0;
-  while (i < text2.length) {
-    const ch = text2[i];
-    if (ch === "\\" && i + 1 < text2.length && ASCII_PUNCTUATION.test(text2[i + 1])) {
-      i += 2;
-      continue;
-    }
-    if (ch === "`") {
-      const length = runs.lengthAt(i);
-      const closer = runs.next(length, i + length);
-      if (closer === -1) i += length;
-      else {
-        ranges.push([i, closer + length]);
-        i = closer + length;
-      }
-      continue;
-    }
-    if (ch === "<") {
-      const end = autolinkEnd(text2, i) ?? rawHtmlEnd(text2, i, noCloserAfter, (cost) => (budget -= cost) > 0);
-      if (end === "exhausted") {
-        ranges.push([i, text2.length + 1]);
-        break;
-      }
-      if (end !== null) {
-        ranges.push([i, end]);
-        i = end;
-        continue;
-      }
-    }
-    i++;
-  }
-  return ranges;
-}
-function backtickRuns(text2) {
-  const byLength = /* @__PURE__ */ new Map();
-  const lengthAt = /* @__PURE__ */ new Map();
-  for (let i = text2.indexOf("`"); i !== -1; ) {
-    let j = i;
-    while (text2[j] === "`") j++;
-    const n = j - i;
-    lengthAt.set(i, n);
-    let list2 = byLength.get(n);
-    if (!list2) byLength.set(n, list2 = []);
-    list2.push(i);
-    i = text2.indexOf("`", j);
-  }
-  const cursor = /* @__PURE__ */ new Map();
-  return {
-    // An escaped first backtick leaves a shorter run starting one further on: its length is what is left of the run.
-    lengthAt: (i) => {
-      let j = i;
-      while (text2[j] === "`") j++;
-      return j - i;
-    },
-    next: (length, from) => {
-      const list2 = byLength.get(length);
-      if (!list2) return -1;
-      let c = cursor.get(length) ?? 0;
-      while (c < list2.length && list2[c] < from) c++;
-      cursor.set(length, c);
-      return c < list2.length ? list2[c] : -1;
-    }
-  };
-}
-var AUTOLINK = /<[A-Za-z][A-Za-z0-9+.-]{1,31}:[!-;=?-~\u0080-\uffff]*>/y;
-var EMAIL_AUTOLINK = /<[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*>/y;
-function autolinkEnd(text2, i) {
-  for (const re of [AUTOLINK, EMAIL_AUTOLINK]) {
-    re.lastIndex = i;
-    if (re.test(text2)) return re.lastIndex;
-  }
-  return null;
-}
-function rawHtmlEnd(text2, i, noCloserAfter, charge) {
-  const find = (closer, from) => {
-    const known = noCloserAfter.get(closer);
-    if (known !== void 0 && known <= from) return -1;
-    const at = text2.indexOf(closer, from);
-    if (at === -1) noCloserAfter.set(closer, from);
-    return at;
-  };
-  const closed = (from, closer) => {
-    const at = find(closer, from);
-    return at === -1 ? null : at + closer.length;
-  };
-  if (text2.startsWith("<!--", i)) {
-    if (text2.startsWith(">", i + 4)) return i + 5;
-    if (text2.startsWith("->", i + 4)) return i + 6;
-    return closed(i + 4, "-->");
-  }
-  if (text2.startsWith("<?", i)) return closed(i + 2, "?>");
-  if (text2.startsWith("<![CDATA[", i)) return closed(i + 9, "]]>");
-  if (text2.startsWith("<!", i) && /[A-Za-z]/.test(text2[i + 2] ?? "")) return closed(i + 3, ">");
-  const end = tagEnd(text2, i, find);
-  if (!charge(end.scanned)) return "exhausted";
-  return end.end;
-}
-var isNameStart = (c) => /[A-Za-z_:]/.test(c);
-var isNameChar = (c) => /[A-Za-z0-9_.:-]/.test(c);
-var isTagNameChar = (c) => /[A-Za-z0-9-]/.test(c);
-var isSpace = (c) => c === " " || c === "	" || c === "\n" || c === "\r" || c === "\f" || c === "\v";
-function tagEnd(text2, i, find) {
-  let j = i + 1;
-  const fail2 = () => ({ end: null, scanned: j - i });
-  const closing = text2[j] === "/";
-  if (closing) j++;
-  if (!/[A-Za-z]/.test(text2[j] ?? "")) return fail2();
-  while (j < text2.length && isTagNameChar(text2[j])) j++;
-  if (closing) {
-    while (isSpace(text2[j])) j++;
-    return text2[j] === ">" ? { end: j + 1, scanned: j - i } : fail2();
-  }
-  for (; ; ) {
-    const before = j;
-    while (isSpace(text2[j])) j++;
-    if (text2[j] === ">") return { end: j + 1, scanned: j - i };
-    if (text2[j] === "/" && text2[j + 1] === ">") return { end: j + 2, scanned: j - i };
-    if (j === before || !isNameStart(text2[j] ?? "")) return fail2();
-    while (j < text2.length && isNameChar(text2[j])) j++;
-    let k = j;
-    while (isSpace(text2[k])) k++;
-    if (text2[k] !== "=") continue;
-    k++;
-    while (isSpace(text2[k])) k++;
-    const quote = text2[k];
-    if (quote === '"' || quote === "'") {
-      const close = find(quote, k + 1);
-      if (close === -1) return fail2();
-      j = close + 1;
-    } else {
-      const start = k;
-      while (k < text2.length && !/[\s"'=<>`]/.test(text2[k])) k++;
-      if (k === start) {
-        j = k;
-        return fail2();
-      }
-      j = k;
-    }
-  }
-}
-
-// src/core/commands/lines.ts
-var COMMAND_PREFIX = "/okstra";
-var MAX_COMMENT_BYTES = 64 * 1024;
-var COMMAND_START = /^\/okstra(?=\s|$)/;
-var CANDIDATE_LINE = /^[^\S\n]*\/okstra(?=\s|$)/m;
-function scanComment(body) {
-  if (!CANDIDATE_LINE.test(body)) return { kind: "none" };
-  const bytes = utf8Length(body);
-  if (bytes > MAX_COMMENT_BYTES) return { kind: "too-large", bytes };
-  const lines = extractCommandLines(body);
-  return lines.length === 0 ? { kind: "none" } : { kind: "commands", lines };
-}
-function extractCommandLines(body) {
-  if (!CANDIDATE_LINE.test(body)) return [];
-  const lines = body.replace(/\r\n?/g, "\n").split("\n");
-  const out = [];
-  for (const paragraph of topLevelParagraphs(lines)) {
-    const texts = paragraph.lines.map((i) => lines[i].replace(/^[ \t]+/, ""));
-    const candidates = paragraph.lines.filter((i) => COMMAND_START.test(lines[i].trim()));
-    if (candidates.length === 0) continue;
-    const hidden = candidates.some((i) => i !== paragraph.lines[0]) ? hiddenLineStarts(texts) : [];
-    paragraph.lines.forEach((i, k) => {
-      const trimmed = lines[i].trim();
-      if (!COMMAND_START.test(trimmed) || hidden[k] === true) return;
-      out.push({ line: i + 1, text: trimmed });
-    });
-  }
-  return out;
-}
-function utf8Length(text2) {
-  let bytes = 0;
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2.charCodeAt(i);
-    bytes += c < 128 ? 1 : c < 2048 || c >= 55296 && c <= 57343 ? 2 : 3;
-  }
-  return bytes;
-}
-
-// src/core/config/schema.ts
-import { z as z2 } from "zod";
-
-// src/core/config/builtin-providers.ts
-var BUILTIN_PROVIDERS = ["claude", "codex", "gemini", "copilot"];
-
-// src/core/config/provider-schema.ts
-import { z } from "zod";
-var minutes = z.number().positive().max(24 * 60);
-var turns = z.number().int().positive().max(1e4);
-var RoleTurnsSchema = z.strictObject({
-  executor: turns.optional().describe("the executor session"),
-  verifier: turns.optional().describe("every read-only session: verifiers, re-verifies, the critic")
-});
-var ProviderConfigSchema = z.strictObject({
-  /** For a named command provider: the program and its arguments (run without a shell). */
-  command: z.string().min(1).optional(),
-  /**
-   * For a named provider that runs a built-in agent CLI under its own name and settings: a second worker of
-   * the same CLI with another model (Copilot CLI serves several vendors' models, so two Copilot workers can
-   * verify each other across vendors).
-   */
-  cli: z.enum(BUILTIN_PROVIDERS).optional().describe("the built-in agent CLI this provider runs (claude, codex, gemini or copilot), under its own name"),
-  /** Roster name prefix: `Aider` gives `Aider worker`. */
-  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$/, 'letters, digits, spaces, ".", "_" or "-"').optional(),
-  model: z.string().min(1).optional(),
-  /** An API gateway or proxy the CLI should talk to instead of the vendor's endpoint. */
-  baseUrl: z.url().optional(),
-  /**
-   * Copilot CLI only: which OpenAI wire API `baseUrl` speaks in bring-your-own-key mode. `completions` (Chat
-   * Completions) for endpoints without the Responses API, such as GitHub Models.
-   */
-  wireApi: z.enum(["responses", "completions"]).optional().describe("Copilot CLI: the OpenAI wire API of baseUrl, responses (default) or completions"),
-  /**
-   * A cloud platform the provider's model is reached through instead of the
-   * vendor's API: `bedrock` (Claude on Amazon Bedrock, signed by okstra's
-   * gateway with the job's AWS credentials), `vertex` (Claude or Gemini on
-   * Google Vertex AI, an ADC access token), `azure` (Codex on Azure OpenAI,
-   * a key or a Microsoft Entra token).
-   */
-  via: z.enum(["bedrock", "vertex", "azure"]).optional().describe("a cloud platform instead of the vendor API: bedrock (claude), vertex (claude, gemini), azure (codex)"),
-  /** The platform's region: us-east-1 for Bedrock, us-east5 or global for Vertex AI. */
-  region: z.string().min(1).optional().describe("the cloud platform region (with via)"),
-  /** Vertex AI: the Google Cloud project the models are enabled in. */
-  projectId: z.string().regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, "a Google Cloud project id such as my-project-123").optional().describe("the Google Cloud project (with via: vertex)"),
-  /** The environment variable that holds this provider's API key. */
-  apiKeyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, "an environment variable name such as ANTHROPIC_API_KEY").optional(),
-  timeoutMinutes: minutes.optional(),
-  /** Over `limits.turns` for this provider only: one number for every role, or per role. Codex has no turn limit and ignores it. */
-  maxTurns: z.union([turns, RoleTurnsSchema], {
-    error: "a whole number of turns from 1 to 10000, or per role: {executor: N, verifier: N}"
-  }).optional().describe("turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)")
-}).describe("one agent provider");
-var PLATFORM_PROVIDERS = { bedrock: ["claude"], vertex: ["claude", "gemini"], azure: ["codex"] };
-var PRODUCT = { claude: "Claude Code", codex: "Codex", gemini: "Gemini CLI" };
-function vendorOf(name) {
-  return name === "gemini" ? "Gemini" : "Claude";
-}
-function servedBy(via) {
-  const served = PLATFORM_PROVIDERS[via];
-  return `${served.map((p) => PRODUCT[p]).join(" and ")} only (${served.map((p) => `providers.${p}`).join(", ")})`;
-}
-var REGION_SHAPES = {
-  bedrock: { pattern: /^[a-z]{2}(?:-[a-z]+)+-\d+$/, example: "an AWS region such as us-east-1" },
-  vertex: {
-    pattern: /^(?:global|us|eu|[a-z]+-[a-z]+\d+)$/,
-    example: "a Vertex AI location such as us-east5 or global"
-  }
-};
-function checkPlatforms(providers, ctx) {
-  for (const [name, config2] of Object.entries(providers)) {
-    const issue = (key, message) => ctx.addIssue({ code: "custom", path: [name, key], message });
-    const via = config2.via;
-    if (via === void 0) {
-      if (config2.region !== void 0) issue("region", "region only applies with via (e.g. via: bedrock)");
-      if (config2.projectId !== void 0) issue("projectId", "projectId only applies with via: vertex");
-      continue;
-    }
-    if (!PLATFORM_PROVIDERS[via].includes(name))
-      issue("via", `via: ${via} is for ${servedBy(via)}, not ${name}`);
-    if (via === "azure") {
-      if (config2.baseUrl === void 0)
-        issue(
-          "via",
-          "via: azure needs baseUrl, your resource\u2019s endpoint, e.g. https://my-resource.openai.azure.com/openai/v1"
-        );
-      if (config2.region !== void 0)
-        issue("region", "region does not apply with via: azure (baseUrl names the resource)");
-      if (config2.projectId !== void 0) issue("projectId", "projectId only applies with via: vertex");
-      continue;
-    }
-    const shape = REGION_SHAPES[via];
-    if (config2.region === void 0) issue("via", `via: ${via} needs a region, ${shape.example} (region: \u2026)`);
-    else if (!shape.pattern.test(config2.region)) issue("region", `expected ${shape.example}`);
-    if (via === "vertex" && config2.projectId === void 0)
-      issue(
-        "via",
-        `via: vertex needs projectId, the Google Cloud project your ${vendorOf(name)} models are enabled in`
-      );
-    if (via === "bedrock" && config2.projectId !== void 0)
-      issue("projectId", "projectId only applies with via: vertex");
-    if (config2.apiKeyEnv !== void 0)
-      issue(
-        "apiKeyEnv",
-        `does not apply with via: ${via}: okstra authenticates each request with the job's ${via === "bedrock" ? "AWS credentials (AWS_ACCESS_KEY_ID, \u2026)" : "Application Default Credentials"}`
-      );
-  }
-}
-
-// src/core/config/schema.ts
-var PROVIDER_NAME_PATTERN = /^[a-z][a-z0-9-]{0,30}$/;
-var providerRef = z2.string().min(1).refine((s) => s.startsWith("command:") || PROVIDER_NAME_PATTERN.test(s), {
-  message: "must be claude, codex, gemini, copilot, a name defined under `providers:`, or `command:<program and arguments>`"
-});
-var DEFAULT_SIZE_LIMITS = {
-  carryBytes: 64 * 1024,
-  stageFiles: 2e4,
-  stageBytes: 200 * 1024 * 1024,
-  findingsPerVerifier: 200
-};
-var positiveInt = z2.number().int().positive();
-var DEFAULT_TURN_LIMITS = { executor: 300, verifier: 150 };
-var QaCommandSchema = z2.union([
-  z2.string().min(1),
-  z2.strictObject({ cmd: z2.string().min(1), label: z2.string().min(1).optional(), timeoutMinutes: minutes.optional() })
-]);
-var BotConfigSchema = z2.strictObject({
-  workflow: z2.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.ya?ml$/, "a workflow file name in .github/workflows, e.g. okstra.yml").default("okstra.yml").describe("the workflow the bot dispatches, on the default branch"),
-  permission: z2.enum(["triage", "write", "maintain", "admin"]).default("write").describe("the least repository role a person needs to trigger runs"),
-  /** Off by default: the workflow runs agents with the repository's secrets, which untrusted fork code must not reach. */
-  allowForks: z2.boolean().default(false).describe("whether pull requests from forks may trigger runs"),
-  continueInJob: z2.boolean().default(true).describe(
-    'no-server mode: a stage job that ends done runs the next ready stage itself, while its time limit allows, instead of dispatching it (docs/action.md, "Stages in one job")'
-  )
-}).describe("the bot: which workflow it dispatches, who may trigger it, and how a plan goes on");
-var BudgetLimitSchema = z2.strictObject({
-  tokens: z2.number().int().positive().optional().describe("input + output tokens"),
-  usd: z2.number().positive().optional().describe("cost in US dollars, from the price table")
-}).refine((limit) => limit.tokens !== void 0 || limit.usd !== void 0, {
-  message: "a budget limit sets tokens, usd or both, e.g. {usd: 5}; an empty one would limit nothing"
-}).describe("a spend limit");
-var BudgetsSchema = z2.strictObject({
-  worker: BudgetLimitSchema.optional().describe("per worker session (one dispatch)"),
-  stage: BudgetLimitSchema.optional().describe("per stage run, over every worker of the run"),
-  plan: BudgetLimitSchema.optional().describe("per plan, over every run recorded in the ledger"),
-  day: BudgetLimitSchema.optional().describe(
-    "per plan per UTC day, over the runs of the plan that started that day (a cap on daily spend)"
-  )
-}).default({}).describe("spend limits the model gateway enforces");
-var ModelPriceSchema = z2.strictObject({
-  input: z2.number().min(0),
-  output: z2.number().min(0),
-  cachedInput: z2.number().min(0).optional().describe("cache reads; default: the input price"),
-  cacheWrite: z2.number().min(0).optional().describe("cache writes (Anthropic); default: the input price")
-});
-var ISOLATION_MODES = ["auto", "none"];
-var ApprovalConfigSchema = z2.strictObject({
-  required: z2.boolean().default(true).describe("whether a stage run refuses a plan whose exact content (git blob) nobody approved"),
-  permission: z2.enum(["write", "maintain", "admin"]).optional().describe(
-    "the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)"
-  )
-}).describe("who approves a plan, and whether runs need the approval");
-var HandoffConfigSchema = z2.strictObject({
-  auto: z2.boolean().default(true).describe("on GitHub: run final verification and hand off as soon as the last stage of a plan is done"),
-  mode: z2.enum(["single", "stacked"]).default("single").describe(
-    "single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency\u2019s branch"
-  ),
-  draft: z2.boolean().default(false).describe("open the hand-off pull request(s) as drafts")
-}).default({ auto: true, mode: "single", draft: false }).describe("what happens when every stage is done: final verification, then the hand-off pull request");
-var PlanningConfigSchema = z2.strictObject({
-  repairRounds: z2.number().int().min(0).max(5).default(2).describe(
-    "how often the planner gets the parser\u2019s diagnostics back before a draft that does not validate ends the run"
-  ),
-  revisionRounds: z2.number().int().min(0).max(3).default(1).describe("how often blocking review findings go back to the planner"),
-  reviewers: z2.array(providerRef).optional().describe("the providers that review a draft; default: the verifiers other than the planner (or all of them)")
-}).default({ repairRounds: 2, revisionRounds: 1 }).describe("the planning phase: `okstra plan draft`, the Action\u2019s `mode: plan`, `/okstra plan`");
-var FallbackSchema = z2.strictObject({
-  executor: z2.array(providerRef).default([]).describe("providers that execute, in order, when the executor\u2019s provider is unavailable"),
-  verifiers: z2.array(providerRef).default([]).describe(
-    "providers that verify, in order, in the place of any verifier whose provider is unavailable; never the provider that executed"
-  )
-}).default({ executor: [], verifiers: [] }).describe("fallback providers per role, for a provider that cannot work");
-var ConfigSchema = z2.strictObject({
-  executor: providerRef.default("claude").describe("the provider that writes the code"),
-  verifiers: z2.array(providerRef).min(1).optional().describe("the providers that verify; default: every configured provider"),
-  /** Session isolation already keeps the executor's own verifier honest; some teams still want it out. */
-  excludeExecutorFromVerifiers: z2.boolean().default(false),
-  providers: z2.record(
-    z2.string().regex(PROVIDER_NAME_PATTERN, 'provider names are lower-case letters, digits and "-"'),
-    ProviderConfigSchema
-  ).superRefine(checkPlatforms).default({}),
-  qaCommands: z2.array(QaCommandSchema).default([]).describe("commands run after the plan\u2019s validation commands; never guessed"),
-  protected: z2.array(z2.string().min(1)).default([]).describe(
-    'globs of files whose change is okstra\u2019s own blocking finding unless the stage\u2019s files name them; `!glob` takes a default away (docs/plan-format.md, "Protected evidence")'
-  ),
-  convergence: z2.strictObject({ rounds: z2.number().int().min(0).max(5).default(2) }).default({ rounds: 2 }),
-  critic: providerRef.nullable().default(null),
-  fallback: FallbackSchema,
-  timeouts: z2.strictObject({
-    executorMinutes: minutes.default(60),
-    verifierMinutes: minutes.default(20),
-    qaMinutes: minutes.default(15)
-  }).default({ executorMinutes: 60, verifierMinutes: 20, qaMinutes: 15 }),
-  concurrency: z2.strictObject({ verifiers: z2.number().int().min(0).default(0) }).default({ verifiers: 0 }).describe("0 = all verifiers at once"),
-  ledgerBranch: z2.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/).default("okstra-ledger"),
-  plansDir: z2.string().min(1).default(".okstra/plans"),
-  leaseMinutes: minutes.default(180).describe("how long a stage claim holds before `okstra ledger release` may free it"),
-  isolation: z2.enum(ISOLATION_MODES).default("auto").describe(
-    "auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)"
-  ),
-  budgets: BudgetsSchema,
-  limits: z2.strictObject({
-    turns: z2.strictObject({
-      executor: turns.default(DEFAULT_TURN_LIMITS.executor).describe("the executor session"),
-      verifier: turns.default(DEFAULT_TURN_LIMITS.verifier).describe("every read-only session: verifiers, re-verifies, the critic")
-    }).default({ ...DEFAULT_TURN_LIMITS }).describe("turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)"),
-    carryBytes: positiveInt.default(DEFAULT_SIZE_LIMITS.carryBytes).describe("largest Stage Carry Evidence, in bytes; a larger one ends the stage contract-violated"),
-    stageFiles: positiveInt.default(DEFAULT_SIZE_LIMITS.stageFiles).describe("most files a stage may change; more fails the stage before its branch is pushed"),
-    stageBytes: positiveInt.default(DEFAULT_SIZE_LIMITS.stageBytes).describe("most bytes of added or changed files a stage may hold; more fails it before its branch is pushed"),
-    findingsPerVerifier: positiveInt.default(DEFAULT_SIZE_LIMITS.findingsPerVerifier).describe("findings kept per verifier, most severe first; the rest are counted in the report, not kept")
-  }).default({ turns: { ...DEFAULT_TURN_LIMITS }, ...DEFAULT_SIZE_LIMITS }).describe("limits of each agent session"),
-  pricing: z2.record(z2.string().min(1), ModelPriceSchema).default({}).describe("per-model prices in USD per million tokens, over okstra\u2019s built-in table"),
-  bot: BotConfigSchema.default({
-    workflow: "okstra.yml",
-    permission: "write",
-    allowForks: false,
-    continueInJob: true
-  }),
-  planner: providerRef.nullable().default(null).describe("the provider that drafts plans; default: the executor"),
-  planning: PlanningConfigSchema,
-  approval: ApprovalConfigSchema.default({ required: true }),
-  handoff: HandoffConfigSchema
-}).describe("okstra repository configuration (.okstra/config.yml)");
-
-// src/core/ids.ts
-var PLAN_ID_PATTERN = /^[a-z0-9][a-z0-9._-]{0,62}$/;
-var RUN_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
-function planIdProblem(id2) {
-  if (!PLAN_ID_PATTERN.test(id2)) {
-    return `plan id "${id2}" must match [a-z0-9][a-z0-9._-]{0,62} (lower-case letters, digits, ".", "_", "-"; at most 63 characters)`;
-  }
-  return refComponentProblem(id2, "plan id");
-}
-function refComponentProblem(id2, what) {
-  if (id2.includes("..")) return `${what} "${id2}" must not contain ".." (not a valid git ref component)`;
-  if (id2.endsWith(".lock")) return `${what} "${id2}" must not end with ".lock" (not a valid git ref component)`;
-  if (id2.endsWith(".")) return `${what} "${id2}" must not end with "." (not a valid git ref component)`;
-  return null;
-}
-function planIdOfPlanBranch(branch) {
-  const m = /^okstra\/([^/]+)\/plan$/.exec(branch);
-  return m && m[1] && planIdProblem(m[1]) === null ? m[1] : null;
-}
-
-// src/core/commands/values.ts
-var ARGUMENT_CHARACTERS = /^[A-Za-z0-9._,=:/@+-]+$/;
-var STAGE_PATTERN = /^[1-9][0-9]{0,3}$/;
-var MODEL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,99}$/;
-function shown(raw) {
-  return inlineCode(raw.length > 60 ? `${raw.slice(0, 57)}...` : raw);
-}
-function argumentProblem(raw) {
-  if (ARGUMENT_CHARACTERS.test(raw)) return null;
-  const bad = [...new Set([...raw].filter((ch) => !/[A-Za-z0-9._,=:/@+-]/.test(ch)))].map((ch) => inlineCode(ch)).join(" ");
-  return `${shown(raw)} contains characters okstra does not accept (${bad}); arguments are plain values: letters, digits and . _ , = : / @ + -`;
-}
-function stageNumber(raw) {
-  if (STAGE_PATTERN.test(raw)) return { ok: true, value: Number(raw) };
-  return {
-    ok: false,
-    error: `${shown(raw)} is not a stage number (a whole number from 1, as in the plan's Stage Map)`
-  };
-}
-function planId(raw) {
-  const problem = planIdProblem(raw);
-  return problem === null ? { ok: true, value: raw } : { ok: false, error: `${shown(raw)} is not a plan id: ${problem.replace(/^plan id "[^"]*" /, "")}` };
-}
-function knownProviders(configured) {
-  return [.../* @__PURE__ */ new Set([...BUILTIN_PROVIDERS, ...configured])];
-}
-function providerName(raw, known) {
-  if (PROVIDER_NAME_PATTERN.test(raw) && known.includes(raw)) return { ok: true, value: raw };
-  return { ok: false, error: `${shown(raw)} is not a provider here; use one of ${known.join(", ")}` };
-}
-function providerList(raw, known) {
-  const names = raw.split(",");
-  if (names.some((n) => n === ""))
-    return {
-      ok: false,
-      error: `${shown(raw)} is not a list of providers; write them comma-separated without spaces, e.g. \`claude,gemini\``
-    };
-  const out = [];
-  for (const name of names) {
-    const p = providerName(name, known);
-    if (!p.ok) return p;
-    if (out.includes(p.value)) return { ok: false, error: `${shown(raw)} names ${p.value} twice` };
-    out.push(p.value);
-  }
-  return { ok: true, value: out };
-}
-function modelOverride(raw, known) {
-  const eq = raw.indexOf("=");
-  if (eq <= 0)
-    return {
-      ok: false,
-      error: `${shown(raw)} is not a model choice; write \`provider=model\`, e.g. \`claude=claude-sonnet-4-5\``
-    };
-  const provider = providerName(raw.slice(0, eq), known);
-  if (!provider.ok) return provider;
-  const model = raw.slice(eq + 1);
-  if (!MODEL_PATTERN.test(model))
-    return {
-      ok: false,
-      error: `${shown(model)} is not a model name (letters, digits and . _ : / @ + -, starting with a letter or digit)`
-    };
-  return { ok: true, value: [provider.value, model] };
-}
-
-// src/core/commands/goal.ts
-var MAX_GOAL_CHARS = 2e3;
-var HIDDEN = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
-function goalText(raw) {
-  const text2 = raw.trim().replace(/[ \t]+/g, " ");
-  if (text2 === "") return { ok: true, value: null };
-  const hidden = HIDDEN.exec(text2);
-  if (hidden)
-    return {
-      ok: false,
-      error: `the goal text holds the invisible character U+${(hidden[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}; write it as plain text`
-    };
-  if ([...text2].length > MAX_GOAL_CHARS)
-    return {
-      ok: false,
-      error: `the goal text is ${[...text2].length} characters; okstra takes at most ${MAX_GOAL_CHARS} after the command (put the rest in the issue's body)`
-    };
-  if (text2.startsWith("--"))
-    return {
-      ok: false,
-      error: `${shown(text2.split(" ")[0] ?? text2)} is not an option here: the words after the command are added to the goal as text (start them with a word, not \`--\`)`
-    };
-  return { ok: true, value: text2 };
-}
-
-// src/core/commands/grammar.ts
-var VERBS = [
-  "run",
-  "stage",
-  "retry",
-  "reconcile",
-  "status",
-  "cancel",
-  "plan",
-  "replan",
-  "approve",
-  "final",
-  "help"
-];
-var MAX_COMMANDS_PER_COMMENT = 10;
-var FLAGS = ["reset", "rebase"];
-var OPTIONS_BY_VERB = {
-  run: ["plan", "executor", "verifiers", "model"],
-  stage: ["plan", "executor", "verifiers", "model"],
-  retry: ["plan", "executor", "verifiers", "model", "rebase"],
-  reconcile: ["plan", "executor", "verifiers", "model", "reset"],
-  status: ["plan"],
-  cancel: ["plan"],
-  plan: [],
-  replan: [],
-  approve: ["plan"],
-  final: ["plan"],
-  help: []
-};
-function isVerb(word) {
-  return VERBS.includes(word);
-}
-function parseCommands(lines, ctx) {
-  return lines.map(
-    (l, i) => i < MAX_COMMANDS_PER_COMMENT ? { ...l, ...parseCommandLine(l.text, ctx) } : {
-      ...l,
-      ok: false,
-      error: `only ${MAX_COMMANDS_PER_COMMENT} commands are run per comment; this one was not`
-    }
-  );
-}
-function parseCommandLine(text2, ctx) {
-  const words = text2.trim().split(/\s+/);
-  if (words[0] !== COMMAND_PREFIX) return { ok: false, error: `a command starts with \`${COMMAND_PREFIX}\`` };
-  const prose = /^\/okstra\s+(plan|replan)(?:\s+|$)/i.exec(text2.trim());
-  if (prose) {
-    const goal = goalText(text2.trim().slice(prose[0].length));
-    if (!goal.ok) return goal;
-    return { ok: true, command: { verb: prose[1].toLowerCase(), goal: goal.value } };
-  }
-  const args = words.slice(1);
-  for (const a of args) {
-    const problem = argumentProblem(a);
-    if (problem) return { ok: false, error: problem };
-  }
-  const [verbWord, ...rest] = args;
-  if (verbWord === void 0) return { ok: false, error: "no command given" };
-  const verb = verbWord.toLowerCase();
-  if (!isVerb(verb)) return { ok: false, error: `unknown command ${shown(verbWord)}` };
-  const split = splitArguments(verb, rest);
-  if (!split.ok) return split;
-  const { positional, given, flags } = split;
-  const wantsStage = verb === "stage" || verb === "retry" || verb === "reconcile";
-  if (wantsStage && positional.length === 0)
-    return { ok: false, error: `\`${verb}\` needs a stage number, e.g. \`${COMMAND_PREFIX} ${verb} 2\`` };
-  const extra = positional.slice(wantsStage ? 1 : 0);
-  if (extra.length > 0) return { ok: false, error: `unexpected ${extra.map(shown).join(" ")} after \`${verb}\`` };
-  const options2 = { plan: null, executor: null, verifiers: null, models: {} };
-  for (const [name, value] of given) {
-    const problem = applyOption(options2, name, value, ctx);
-    if (problem) return { ok: false, error: problem };
-  }
-  const reset = flags.has("reset");
-  if (reset) {
-    const runOnly = given.map(([n]) => n).filter((n) => n !== "plan");
-    if (runOnly.length > 0)
-      return {
-        ok: false,
-        error: `\`--reset\` puts the branch back at the recorded head without a run, so ${[...new Set(runOnly)].map((n) => `\`--${n}\``).join(", ")} cannot go with it; leave out \`--reset\` to re-verify the branch as it is`
-      };
-  }
-  return commandOf(verb, positional, options2, flags);
-}
-function splitArguments(verb, rest) {
-  const positional = [];
-  const given = [];
-  const flags = /* @__PURE__ */ new Set();
-  for (let i = 0; i < rest.length; i++) {
-    const word = rest[i];
-    if (!word.startsWith("--")) {
-      positional.push(word);
-      continue;
-    }
-    const eq = word.indexOf("=");
-    const name = (eq === -1 ? word.slice(2) : word.slice(2, eq)).toLowerCase();
-    if (!OPTIONS_BY_VERB[verb].includes(name)) {
-      const allowed = OPTIONS_BY_VERB[verb];
-      return {
-        ok: false,
-        error: `${shown(word.slice(0, eq === -1 ? void 0 : eq))} is not an option of \`${verb}\`${allowed.length > 0 ? ` (options: ${allowed.map((o) => `--${o}`).join(", ")})` : " (it takes none)"}`
-      };
-    }
-    if (FLAGS.includes(name)) {
-      if (eq !== -1) return { ok: false, error: `\`--${name}\` takes no value (write \`--${name}\` alone)` };
-      if (flags.has(name)) return { ok: false, error: `\`--${name}\` is given twice` };
-      flags.add(name);
-      continue;
-    }
-    let value;
-    if (eq !== -1) value = word.slice(eq + 1);
-    else {
-      value = rest[i + 1];
-      if (value !== void 0 && value.startsWith("--")) value = void 0;
-      else i++;
-    }
-    if (value === void 0 || value === "") return { ok: false, error: `\`--${name}\` needs a value` };
-    given.push([name, value]);
-  }
-  return { ok: true, positional, given, flags };
-}
-function commandOf(verb, positional, options2, flags) {
-  switch (verb) {
-    case "help":
-      return { ok: true, command: { verb } };
-    case "status":
-    case "cancel":
-    case "approve":
-    case "final":
-      return { ok: true, command: { verb, plan: options2.plan } };
-    case "plan":
-    case "replan":
-      throw new Error(`unreachable: ${verb} is parsed as prose above`);
-    case "run":
-      return { ok: true, command: { verb, options: options2 } };
-    case "stage":
-    case "retry":
-    case "reconcile": {
-      const stage2 = stageNumber(positional[0]);
-      if (!stage2.ok) return stage2;
-      return {
-        ok: true,
-        command: verb === "reconcile" ? { verb, stage: stage2.value, reset: flags.has("reset"), options: options2 } : verb === "retry" ? { verb, stage: stage2.value, rebase: flags.has("rebase"), options: options2 } : { verb, stage: stage2.value, options: options2 }
-      };
-    }
-  }
-}
-function applyOption(options2, name, value, ctx) {
-  const twice = `\`--${name}\` is given twice`;
-  switch (name) {
-    case "plan": {
-      if (options2.plan !== null) return twice;
-      const id2 = planId(value);
-      if (!id2.ok) return id2.error;
-      options2.plan = id2.value;
-      return null;
-    }
-    case "executor": {
-      if (options2.executor !== null) return twice;
-      const p = providerName(value, ctx.providers);
-      if (!p.ok) return p.error;
-      options2.executor = p.value;
-      return null;
-    }
-    case "verifiers": {
-      if (options2.verifiers !== null) return twice;
-      const list2 = providerList(value, ctx.providers);
-      if (!list2.ok) return list2.error;
-      options2.verifiers = list2.value;
-      return null;
-    }
-    case "model": {
-      const m = modelOverride(value, ctx.providers);
-      if (!m.ok) return m.error;
-      const [provider, model] = m.value;
-      if (Object.hasOwn(options2.models, provider)) return `\`--model\` names ${provider} twice`;
-      options2.models[provider] = model;
-      return null;
-    }
-  }
-}
-
-// src/core/commands/usage.ts
-function usageText(providers) {
-  return [
-    "**okstra commands** \u2014 one per line, at the start of the line:",
-    "",
-    `- \`${COMMAND_PREFIX} run [--plan ID]\` \u2014 run the plan's stages that are not done yet, in order, stopping at the first failure`,
-    `- \`${COMMAND_PREFIX} stage N\` \u2014 run stage N`,
-    `- \`${COMMAND_PREFIX} retry N\` \u2014 fix run of failed stage N, on its preserved branch and the base its failed run recorded; \`--rebase\` first replays the branch onto the stage's current base (the base ref as it is now)`,
-    `- \`${COMMAND_PREFIX} reconcile N\` \u2014 done stage N's branch moved (a force-push, a hand commit): re-verify it as it is and record its new head; \`--reset\` puts the branch back at the recorded head instead`,
-    `- \`${COMMAND_PREFIX} status [--plan ID]\` \u2014 the plan's stages: a table and a graph`,
-    `- \`${COMMAND_PREFIX} cancel [--plan ID]\` \u2014 cancel this pull request's okstra workflow runs`,
-    `- \`${COMMAND_PREFIX} plan [text]\` \u2014 on an issue: draft a plan from the issue (and the text) and open it as a plan pull request`,
-    `- \`${COMMAND_PREFIX} replan [text]\` \u2014 on a plan pull request: draft the plan again from its review comments (and the text)`,
-    `- \`${COMMAND_PREFIX} approve [--plan ID]\` \u2014 approve the exact content of the plan this pull request adds or changes (approving the pull request in a review does the same); runs need it`,
-    `- \`${COMMAND_PREFIX} final [--plan ID]\` \u2014 every stage of the plan is done: verify the whole change once more and, when accepted, open (or update) the hand-off pull request into the plan's base`,
-    `- \`${COMMAND_PREFIX} help\` \u2014 this list`,
-    "",
-    "`run`, `stage`, `retry` and `reconcile` also take `--executor NAME`, `--verifiers A,B` and `--model PROVIDER=MODEL` (once per provider).",
-    `Providers here: ${providers.map((p) => `\`${p}\``).join(", ")}.`,
-    "Labels do the same: `okstra:run`, `okstra:stage-N`."
-  ].join("\n");
-}
-
-// src/core/commands/labels.ts
-var RUN_LABEL = "okstra:run";
-var STAGE_LABEL = /^okstra:stage-(.+)$/;
-function labelCommand(name) {
-  const options2 = { plan: null, executor: null, verifiers: null, models: {} };
-  if (name === RUN_LABEL) return { ok: true, command: { verb: "run", options: options2 } };
-  const m = STAGE_LABEL.exec(name);
-  if (m) {
-    const stage2 = stageNumber(m[1]);
-    return stage2.ok ? { ok: true, command: { verb: "stage", stage: stage2.value, options: options2 } } : { ok: false, error: `label \`${name.replace(/`/g, "")}\`: ${stage2.error}` };
-  }
-  if (name.startsWith("okstra:"))
-    return {
-      ok: false,
-      error: `label \`${name.replace(/`/g, "")}\` is not one okstra knows (use \`${RUN_LABEL}\` or \`okstra:stage-N\`)`
-    };
-  return null;
-}
-
-// src/core/commands/check-name.ts
-function checkRunName(planId2, stage2) {
-  return `okstra: ${planId2} \xB7 stage ${stage2}`;
-}
-var CHECK_NAME = /^okstra: (\S+) · stage ([1-9][0-9]{0,3})$/;
-function parseCheckRunName(name) {
-  const m = CHECK_NAME.exec(name);
-  if (!m) return null;
-  const planId2 = m[1];
-  const stage2 = Number(m[2]);
-  if (planIdProblem(planId2) !== null || checkRunName(planId2, stage2) !== name) return null;
-  return { planId: planId2, stage: stage2 };
-}
-
-// src/core/commands/permission.ts
-var PERMISSION_LEVELS = ["read", "triage", "write", "maintain", "admin"];
-function effectiveLevel(answer) {
-  const role = answer.role_name ?? "";
-  if (PERMISSION_LEVELS.includes(role)) return role;
-  return PERMISSION_LEVELS.includes(answer.permission) ? answer.permission : null;
-}
-function meetsLevel(level, minimum) {
-  return level !== null && PERMISSION_LEVELS.indexOf(level) >= PERMISSION_LEVELS.indexOf(minimum);
-}
-function isBotAccount(sender2) {
-  return sender2.type === "Bot" || sender2.login.endsWith("[bot]");
-}
-
-// src/core/commands/dispatch.ts
-import { parseDocument } from "yaml";
-
-// src/core/commands/request.ts
-import { z as z3 } from "zod";
-var REQUEST_VERSION = 1;
-var REQUEST_FIELDS = [
-  "plan-ref",
-  "pr-number",
-  "check-run-id",
-  "trigger",
-  "actor",
-  "reset",
-  "rebase",
-  "plan-id",
-  "review-id",
-  "comment-id",
-  "approver"
-];
-var id = z3.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-var text = z3.string().min(1).max(255);
-var RequestSchema = z3.strictObject({
-  v: z3.literal(REQUEST_VERSION),
-  "plan-ref": text.optional(),
-  "pr-number": id.optional(),
-  "check-run-id": z3.union([id, z3.record(z3.string().regex(/^[1-9][0-9]{0,5}$/), id)]).optional(),
-  trigger: text.optional(),
-  actor: text.optional(),
-  reset: z3.boolean().optional(),
-  rebase: z3.boolean().optional(),
-  "plan-id": text.optional(),
-  "review-id": id.optional(),
-  "comment-id": id.optional(),
-  approver: text.optional()
-});
-var INTEGER_FIELDS = ["pr-number", "review-id", "comment-id"];
-function packRequest(flat) {
-  const request = { v: REQUEST_VERSION };
-  for (const field of REQUEST_FIELDS) {
-    const value = flat[field];
-    if (value === void 0 || value === "") continue;
-    if (INTEGER_FIELDS.includes(field)) request[field] = Number(value);
-    else if (field === "reset" || field === "rebase") {
-      if (value === "true") request[field] = true;
-    } else if (field === "check-run-id") request[field] = /^[0-9]+$/.test(value) ? Number(value) : JSON.parse(value);
-    else request[field] = value;
-  }
-  return JSON.stringify(RequestSchema.parse(request));
-}
-function unpackRequest(raw) {
-  if (raw.trim() === "") return { ok: true, fields: {} };
-  let json2;
-  try {
-    json2 = JSON.parse(raw);
-  } catch (error) {
-    return { ok: false, field: "request", message: `not JSON (${error.message})` };
-  }
-  if (typeof json2 === "object" && json2 !== null && !Array.isArray(json2) && json2.v !== 1) {
-    const v = json2.v;
-    return {
-      ok: false,
-      field: "request.v",
-      message: `this okstra reads request version ${REQUEST_VERSION}, got ${JSON.stringify(v) ?? "none"}: the run was dispatched by another okstra version (pin the same okstra commit in the workflow and the App)`
-    };
-  }
-  const parsed = RequestSchema.safeParse(json2);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const key = issue?.code === "unrecognized_keys" ? issue.keys[0] : void 0;
-    const path = ["request", ...(issue?.path ?? []).map(String), ...key !== void 0 ? [key] : []].join(".");
-    return {
-      ok: false,
-      field: path,
-      message: key !== void 0 ? `not a field okstra knows (${REQUEST_FIELDS.join(", ")})` : issue?.message ?? "invalid"
-    };
-  }
-  const fields = {};
-  for (const field of REQUEST_FIELDS) {
-    const value = parsed.data[field];
-    if (value === void 0) continue;
-    fields[field] = typeof value === "object" ? JSON.stringify(value) : String(value);
-  }
-  return { ok: true, fields };
-}
-
-// src/core/commands/dispatch.ts
-var DISPATCH_INPUTS = [
-  "mode",
-  "plan",
-  "stage",
-  "stages",
-  "executor",
-  "verifiers",
-  "models",
-  "issue",
-  "goal",
-  "request"
-];
-function toContract(flat) {
-  const inputs = {};
-  const packed = {};
-  for (const [name, value] of Object.entries(flat)) {
-    if (REQUEST_FIELDS.includes(name)) packed[name] = value;
-    else if (DISPATCH_INPUTS.includes(name) && name !== "request") inputs[name] = value;
-    else throw new Error(`refusing to dispatch: ${name} is not part of the dispatch contract`);
-  }
-  return { ...inputs, request: packRequest(packed) };
-}
-var SAFE_PATH = /^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[A-Za-z0-9._/-]{1,255}$/;
-var LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
-var NAME = /^[a-z][a-z0-9-]{0,30}$/;
-var MODEL = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,99}$/;
-var COMMIT_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-function isSafeRepoPath(path) {
-  return SAFE_PATH.test(path);
-}
-function isGitHubLogin(login) {
-  return LOGIN.test(login);
-}
-function dispatchInputs(r) {
-  const fail2 = (what) => {
-    throw new Error(`refusing to dispatch: ${what}`);
-  };
-  if (!SAFE_PATH.test(r.planPath)) fail2(`unsafe plan path ${JSON.stringify(r.planPath)}`);
-  if (r.planRef !== null && !COMMIT_SHA.test(r.planRef)) fail2(`bad plan commit ${JSON.stringify(r.planRef)}`);
-  if (!LOGIN.test(r.actor)) fail2(`unexpected actor ${JSON.stringify(r.actor)}`);
-  if (r.prNumber !== null && (!Number.isSafeInteger(r.prNumber) || r.prNumber < 1))
-    fail2(`bad pull request number ${r.prNumber}`);
-  if (r.stages.length === 0 || r.stages.some((n) => !Number.isSafeInteger(n) || n < 1))
-    fail2(`bad stages ${JSON.stringify(r.stages)}`);
-  const single = r.mode === "stage" || r.mode === "reconcile";
-  if (single && r.stages.length !== 1) fail2(`mode ${r.mode} runs exactly one stage`);
-  if (r.reset === true && r.mode !== "reconcile") fail2(`reset is for mode reconcile, not ${r.mode}`);
-  if (r.rebase === true && r.mode !== "stage") fail2(`rebase is for a fix run in mode stage, not ${r.mode}`);
-  if (r.prNumber === null && r.checkRunIds.size > 0) fail2("check runs without a pull request");
-  for (const n of r.prNumber === null ? [] : r.stages) {
-    const id2 = r.checkRunIds.get(n);
-    if (id2 === void 0 || !Number.isSafeInteger(id2) || id2 < 1) fail2(`no check run for stage ${n}`);
-  }
-  if (r.executor !== null && !NAME.test(r.executor)) fail2(`bad executor ${JSON.stringify(r.executor)}`);
-  if (r.verifiers !== null && (r.verifiers.length === 0 || r.verifiers.some((v) => !NAME.test(v))))
-    fail2(`bad verifiers ${JSON.stringify(r.verifiers)}`);
-  for (const [p, m] of Object.entries(r.models))
-    if (!NAME.test(p) || !MODEL.test(m)) fail2(`bad model choice ${JSON.stringify(`${p}=${m}`)}`);
-  const first = r.stages[0];
-  const inputs = {
-    mode: r.mode,
-    plan: r.planPath,
-    ...r.planRef !== null ? { "plan-ref": r.planRef } : {},
-    ...single ? { stage: String(first) } : { stages: r.stages.join(",") },
-    ...r.prNumber !== null ? { "pr-number": String(r.prNumber) } : {},
-    ...r.executor !== null ? { executor: r.executor } : {},
-    ...r.verifiers !== null ? { verifiers: r.verifiers.join(",") } : {},
-    ...Object.keys(r.models).length > 0 ? {
-      models: Object.entries(r.models).map(([p, m]) => `${p}=${m}`).join(",")
-    } : {},
-    ...r.prNumber === null ? {} : {
-      "check-run-id": single ? String(r.checkRunIds.get(first)) : JSON.stringify(Object.fromEntries(r.stages.map((n) => [String(n), r.checkRunIds.get(n)])))
-    },
-    trigger: r.trigger,
-    actor: r.actor,
-    ...r.reset === true ? { reset: "true" } : {},
-    ...r.rebase === true ? { rebase: "true" } : {}
-  };
-  return toContract(inputs);
-}
-var REQUIRED_RUN_NAME = "okstra ${{ inputs.plan }} \xB7 ${{ inputs.request }}";
-var RUN_NAME_REQUEST = /\$\{\{\s*inputs\.request\s*\}\}/;
-function workflowProblems(text2, mode) {
-  const doc = parseDocument(text2, { prettyErrors: false });
-  if (doc.errors.length > 0)
-    return [`it is not valid YAML (${doc.errors[0]?.message.split("\n")[0] ?? "parse error"})`];
-  const root = doc.toJS();
-  if (typeof root !== "object" || root === null) return ["it is empty"];
-  const problems = [];
-  const dispatch = dispatchTrigger(root.on ?? root["true"]);
-  if (dispatch === void 0) problems.push("it has no `workflow_dispatch` trigger");
-  else {
-    const declared = typeof dispatch === "object" && dispatch !== null && "inputs" in dispatch ? Object.keys(dispatch.inputs ?? {}) : [];
-    const missing = DISPATCH_INPUTS.filter((n) => !declared.includes(n));
-    if (missing.length > 0)
-      problems.push(
-        `its \`workflow_dispatch\` does not declare the input${missing.length === 1 ? "" : "s"} ${missing.map((m) => `\`${m}\``).join(", ")} of okstra's dispatch contract (docs/action.md; \`okstra init --force\` writes the current workflow)`
-      );
-    const modes = modeOptions(dispatch);
-    if (mode !== void 0 && modes !== null && !modes.includes(mode))
-      problems.push(
-        `its \`mode\` input offers ${modes.map((m) => `\`${m}\``).join(", ")} but not \`${mode}\` (add \`${mode}\` to its \`options\`)`
-      );
-  }
-  const runName = root["run-name"];
-  if (typeof runName !== "string" || !RUN_NAME_REQUEST.test(runName)) {
-    problems.push(`its \`run-name\` must carry the request, e.g. \`run-name: "${REQUIRED_RUN_NAME}"\``);
-  }
-  return problems;
-}
-function dispatchTrigger(on) {
-  if (typeof on === "string") return on === "workflow_dispatch" ? {} : void 0;
-  if (Array.isArray(on)) return on.includes("workflow_dispatch") ? {} : void 0;
-  if (typeof on === "object" && on !== null && "workflow_dispatch" in on)
-    return on.workflow_dispatch ?? {};
-  return void 0;
-}
-function modeOptions(dispatch) {
-  if (typeof dispatch !== "object" || dispatch === null) return null;
-  const inputs = dispatch.inputs;
-  if (typeof inputs !== "object" || inputs === null) return null;
-  const mode = inputs.mode;
-  if (typeof mode !== "object" || mode === null) return null;
-  const options2 = mode.options;
-  return Array.isArray(options2) ? options2.map(String) : null;
-}
-function parseRunTitle(title) {
-  const at = title.indexOf('{"v":');
-  if (at < 0) return parseOldRunTitle(title);
-  const request = unpackRequest(title.slice(at));
-  if (!request.ok) return null;
-  const pr = request.fields["pr-number"];
-  const checks = request.fields["check-run-id"];
-  if (pr === void 0 || checks === void 0) return null;
-  const ids2 = /^[0-9]+$/.test(checks) ? [Number(checks)] : Object.values(JSON.parse(checks));
-  return { prNumber: Number(pr), checkRunIds: ids2 };
-}
-var OLD_TITLE = /^.*\bpr #?([1-9][0-9]{0,9})\b.*?\bchecks ([1-9][0-9]{0,15}|\{[^{}]{1,2000}\})/s;
-function parseOldRunTitle(title) {
-  const m = OLD_TITLE.exec(title);
-  if (!m) return null;
-  const raw = m[2];
-  if (/^[0-9]+$/.test(raw)) return { prNumber: Number(m[1]), checkRunIds: [Number(raw)] };
-  let json2;
-  try {
-    json2 = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  const ids2 = Object.entries(json2 ?? {});
-  if (ids2.length === 0 || ids2.some(([k, v]) => !/^[1-9][0-9]*$/.test(k) || typeof v !== "number" || !Number.isSafeInteger(v) || v < 1))
-    return null;
-  return { prNumber: Number(m[1]), checkRunIds: ids2.map(([, v]) => v) };
-}
-
-// src/core/commands/results.ts
-function endingWithoutReport(f) {
-  const logs = `[the workflow run's logs](${f.logsUrl})`;
-  if (f.workflowConclusion === "cancelled") {
-    return {
-      conclusion: "cancelled",
-      title: "Cancelled",
-      summary: `The workflow run was cancelled before stage ${f.stage} wrote a report. See ${logs}.`
-    };
-  }
-  if (f.row?.status === "failed") {
-    const detail = f.row.detail ? `: ${escapeInline(f.row.detail)}` : "";
-    return {
-      conclusion: "failure",
-      title: `Failed (${f.row.reason}) without a report`,
-      summary: `Stage ${f.stage} ended as \`${f.row.reason}\` in run \`${f.row.run_id}\`${detail}. See ${logs}.`
-    };
-  }
-  if (f.failedStage !== null && f.failedStage !== f.stage && f.row === null) {
-    return {
-      conclusion: "skipped",
-      title: `Not run: stage ${f.failedStage} failed`,
-      summary: `The chain stopped at stage ${f.failedStage}, which failed, before it reached stage ${f.stage}. See ${logs}.`
-    };
-  }
-  if (f.workflowConclusion === "success" && f.row === null) {
-    return {
-      conclusion: "neutral",
-      title: "Not run",
-      summary: `The workflow run finished without running stage ${f.stage} (not ready yet: a dependency is not done, or another run holds the stage; or a \`reconcile --reset\`, which moves the branch back without a run). See ${logs}.`
-    };
-  }
-  const how = f.row?.status === "started" ? `claimed stage ${f.stage} (run \`${f.row.run_id}\`) but ended` : "ended";
-  return {
-    conclusion: "failure",
-    title: "No report: the workflow run failed",
-    summary: `The workflow run ${how} (${f.workflowConclusion ?? "unknown conclusion"}) before stage ${f.stage} wrote a report: it crashed, was refused or timed out. See ${logs}.`
-  };
-}
-
-// src/core/commands/status.ts
-function statusCommentMarker(planId2) {
-  return `<!-- okstra:status plan=${planId2} -->`;
-}
-function isStatusComment(body, planId2) {
-  return body.startsWith(statusCommentMarker(planId2));
-}
-
-// src/core/graph/stage-graph.ts
-function topologicalOrder(plan) {
-  const indegree = /* @__PURE__ */ new Map();
-  const dependents = /* @__PURE__ */ new Map();
-  for (const s of plan.stages) {
-    indegree.set(s.number, s.dependsOn.length);
-    for (const d of s.dependsOn) dependents.set(d, [...dependents.get(d) ?? [], s.number]);
-  }
-  const ready = plan.stages.filter((s) => s.dependsOn.length === 0).map((s) => s.number);
-  const order = [];
-  while (ready.length > 0) {
-    ready.sort((a, b) => a - b);
-    const next = ready.shift();
-    order.push(next);
-    for (const dep of dependents.get(next) ?? []) {
-      const left = (indegree.get(dep) ?? 0) - 1;
-      indegree.set(dep, left);
-      if (left === 0) ready.push(dep);
-    }
-  }
-  if (order.length !== plan.stages.length)
-    throw new Error("topologicalOrder: the plan has a dependency cycle; validate it first");
-  return order;
-}
-function stageByNumber(plan, n) {
-  const stage2 = plan.stages.find((s) => s.number === n);
-  if (!stage2) throw new Error(`stage ${n} is not in the plan (stages: ${plan.stages.map((s) => s.number).join(", ")})`);
-  return stage2;
-}
-
-// src/core/ledger/row.ts
-import { z as z4 } from "zod";
-var LEDGER_ROW_VERSION = 1;
-var isoUtc = z4.iso.datetime({ offset: false });
-var sha = z4.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, "a full hex commit id");
-var relPath = z4.string().regex(
-  /^(?![/\\])(?!.*(?:^|[/\\])\.\.(?:[/\\]|$))[^\n\r]+$/,
-  'a relative path inside the ledger branch, without ".."'
-);
-var common = {
-  v: z4.literal(LEDGER_ROW_VERSION),
-  plan_id: z4.string().regex(PLAN_ID_PATTERN, "a plan id"),
-  stage: z4.number().int().positive(),
-  run_id: z4.string().regex(RUN_ID_PATTERN, "a run id"),
-  at: isoUtc,
-  actor: z4.string().min(1).optional(),
-  branch: z4.string().min(1).optional(),
-  base_commit: sha.optional(),
-  head_commit: sha.optional()
-};
-var FAILED_REASONS = [
-  "verdict-fail",
-  "contract-violated",
-  "error",
-  "timeout",
-  "abandoned",
-  "cancelled",
-  /**
-   * A provider could not work (quota, refused key, outage, no CLI): no verdict on the work. The stage is
-   * retryable: it pauses nothing, and a later run or the sweep may run it again.
-   */
-  "unavailable",
-  /** Not written as a stage row: derived from a `verification-failed` row that names the stage (state.ts). */
-  "final-rejected",
-  /** Not written as a stage row: a stage it builds on was reopened by a `verification-failed` row (state.ts). */
-  "dependency-reopened"
-];
-var ClaimantSchema = z4.object({
-  host: z4.string().min(1).max(255),
-  pid: z4.number().int().positive(),
-  /** The machine's boot id (Linux: /proc/sys/kernel/random/boot_id); a different one means every process of the claim is gone. */
-  boot: z4.string().min(1).max(255).optional()
-}).strict();
-var StartedRowSchema = z4.object({ ...common, status: z4.literal("started"), lease_until: isoUtc, claimant: ClaimantSchema.optional() }).strict();
-var DoneRowSchema = z4.object({
-  ...common,
-  status: z4.literal("done"),
-  head_commit: sha,
-  completed_at: isoUtc,
-  carry_path: relPath,
-  report_path: relPath
-}).strict();
-var FailedRowSchema = z4.object({
-  ...common,
-  status: z4.literal("failed"),
-  reason: z4.enum(FAILED_REASONS),
-  report_path: relPath.optional(),
-  /** Free text for humans: who released a claim and why, the error message, … */
-  detail: z4.string().max(2e3).optional()
-}).strict();
-var planCommon = {
-  v: z4.literal(LEDGER_ROW_VERSION),
-  plan_id: z4.string().regex(PLAN_ID_PATTERN, "a plan id"),
-  run_id: z4.string().regex(RUN_ID_PATTERN, "a run id").optional(),
-  at: isoUtc,
-  actor: z4.string().min(1).optional()
-};
-var APPROVAL_SOURCES = ["review", "comment", "cli"];
-var ApprovedRowSchema = z4.object({
-  ...planCommon,
-  status: z4.literal("approved"),
-  plan_path: relPath,
-  plan_blob: sha,
-  approver: z4.string().min(1).max(100),
-  /** The approver's permission on the repository when okstra checked it (`local` for the CLI). */
-  permission: z4.enum(["admin", "maintain", "write", "triage", "read", "local"]),
-  via: z4.enum(APPROVAL_SOURCES),
-  /** The review or comment that approved, for people reading the ledger. */
-  url: z4.url().max(2e3).optional()
-}).strict();
-var DoneHeadsSchema = z4.record(z4.string().regex(/^[1-9][0-9]{0,5}$/, "a stage number"), sha);
-var finalVerdictCommon = {
-  ...planCommon,
-  run_id: z4.string().regex(RUN_ID_PATTERN, "a run id"),
-  /** The approved content of the plan that was verified. */
-  plan_blob: sha,
-  /** The plan's base: where `git diff <base>..<final head>` starts. */
-  base_commit: sha,
-  final_head: sha,
-  /** Where the final head lives: the single sink's stage branch, or `okstra/<plan-id>/final` (a merge of several sinks). */
-  final_branch: z4.string().min(1).max(255),
-  done_heads: DoneHeadsSchema,
-  report_path: relPath
-};
-var VerifiedRowSchema = z4.strictObject({ ...finalVerdictCommon, status: z4.literal("verified") });
-var VerificationFailedRowSchema = z4.strictObject({
-  ...finalVerdictCommon,
-  status: z4.literal("verification-failed"),
-  fix_stages: z4.array(z4.number().int().positive()).min(1),
-  /** The done stages that build on a fixed stage: reopened too, to be rebuilt on its new head. */
-  rebuild_stages: z4.array(z4.number().int().positive())
-});
-var HANDOFF_MODES = ["single", "stacked"];
-var HandedOffRowSchema = z4.strictObject({
-  ...planCommon,
-  run_id: z4.string().regex(RUN_ID_PATTERN, "a run id"),
-  status: z4.literal("handed-off"),
-  final_head: sha,
-  final_branch: z4.string().min(1).max(255),
-  mode: z4.enum(HANDOFF_MODES),
-  /** The pull request; absent for a local hand-off (a branch only). */
-  pr_number: z4.number().int().positive().optional(),
-  pr_url: z4.url().max(2e3).optional()
-});
-var StageRowSchema = z4.discriminatedUnion("status", [StartedRowSchema, DoneRowSchema, FailedRowSchema]);
-var PlanRowSchema = z4.discriminatedUnion("status", [
-  ApprovedRowSchema,
-  VerifiedRowSchema,
-  VerificationFailedRowSchema,
-  HandedOffRowSchema
-]);
-var LedgerRowSchema = z4.discriminatedUnion("status", [
-  StartedRowSchema,
-  DoneRowSchema,
-  FailedRowSchema,
-  ApprovedRowSchema,
-  VerifiedRowSchema,
-  VerificationFailedRowSchema,
-  HandedOffRowSchema
-]);
-var PLAN_ROW_STATUSES = /* @__PURE__ */ new Set(["approved", "verified", "verification-failed", "handed-off"]);
-function isPlanRow(row) {
-  return PLAN_ROW_STATUSES.has(row.status);
-}
-function isStageRow(row) {
-  return !isPlanRow(row);
-}
-
-// src/core/ledger/state.ts
-function deriveLedgerState(rows) {
-  return replayLedger(rows, () => void 0);
-}
-function extendLedgerState(state, rows) {
-  const stages = /* @__PURE__ */ new Map();
-  for (const [n, entry] of state.stages) stages.set(n, { ...entry });
-  const lists = { approvals: [...state.approvals], finals: [...state.finals], handoffs: [...state.handoffs] };
-  for (const row of rows) applyRow(lists, stages, row);
-  return { stages, ...lists };
-}
-function replayLedger(rows, visit) {
-  const stages = /* @__PURE__ */ new Map();
-  const approvals = [];
-  const finals = [];
-  const handoffs = [];
-  const lists = { approvals, finals, handoffs };
-  const state = { stages, ...lists };
-  rows.forEach((row, index) => {
-    applyRow(lists, stages, row);
-    visit(state, index, row);
-  });
-  return state;
-}
-function applyRow(state, stages, row) {
-  if (isPlanRow(row)) {
-    if (row.status === "approved") state.approvals.push(row);
-    else if (row.status === "handed-off") state.handoffs.push(row);
-    else {
-      state.finals.push(row);
-      if (row.status === "verification-failed") reopen(stages, row);
-    }
-    return;
-  }
-  const entry = stages.get(row.stage) ?? {
-    stage: row.stage,
-    last: row,
-    lastDone: null,
-    lastClaim: null,
-    lastEnded: null,
-    attempts: 0
-  };
-  entry.last = row;
-  if (row.status === "done") entry.lastDone = row;
-  if (row.status === "started") {
-    entry.attempts += 1;
-    entry.lastClaim = row;
-  } else entry.lastEnded = row;
-  stages.set(row.stage, entry);
-}
-function reopen(stages, verdict) {
-  const reasons = [
-    ...verdict.fix_stages.map((n) => [n, "final-rejected"]),
-    ...verdict.rebuild_stages.map((n) => [n, "dependency-reopened"])
-  ];
-  for (const [n, reason] of reasons) {
-    const entry = stages.get(n);
-    const done = entry?.last;
-    if (!entry || done?.status !== "done" || done.head_commit !== verdict.done_heads[String(n)]) continue;
-    entry.last = {
-      v: 1,
-      plan_id: verdict.plan_id,
-      stage: n,
-      status: "failed",
-      run_id: verdict.run_id,
-      at: verdict.at,
-      reason,
-      head_commit: done.head_commit,
-      ...done.base_commit ? { base_commit: done.base_commit } : {},
-      ...done.branch ? { branch: done.branch } : {},
-      report_path: verdict.report_path,
-      detail: reason === "final-rejected" ? `final verification (run ${verdict.run_id}) rejected the change and attributed findings to this stage` : `a stage it builds on (${verdict.fix_stages.join(", ")}) was reopened by final verification (run ${verdict.run_id})`
-    };
-  }
-}
-function stageStatus(state, stage2) {
-  return state.stages.get(stage2)?.last.status ?? "pending";
-}
-function isStale(row, now) {
-  return row.status === "started" && Date.parse(row.lease_until) <= now.getTime();
-}
-function activeClaim(state, stage2) {
-  const last = state.stages.get(stage2)?.last;
-  return last?.status === "started" ? last : null;
-}
-function currentDoneRow(state, stage2) {
-  const last = state.stages.get(stage2)?.last;
-  return last?.status === "done" ? last : null;
-}
-
-// src/core/graph/readiness.ts
-function stageReadiness(plan, state, n, now) {
-  const done = currentDoneRow(state, n);
-  if (done) return { kind: "done", headCommit: done.head_commit, runId: done.run_id };
-  const claim = activeClaim(state, n);
-  if (claim) {
-    return {
-      kind: "started",
-      runId: claim.run_id,
-      leaseUntil: claim.lease_until,
-      stale: isStale(claim, now),
-      ...claim.actor ? { actor: claim.actor } : {}
-    };
-  }
-  const waitingOn = stageByNumber(plan, n).dependsOn.filter((d) => stageStatus(state, d) !== "done");
-  if (waitingOn.length > 0) return { kind: "blocked", waitingOn };
-  const last = state.stages.get(n)?.last;
-  return {
-    kind: "ready",
-    failedBefore: last?.status === "failed" ? { reason: last.reason, runId: last.run_id } : null
-  };
-}
-
-// src/core/graph/parallel.ts
-var PAUSING = /* @__PURE__ */ new Set(["verdict-fail", "contract-violated", "error", "timeout", "cancelled", "final-rejected"]);
-function endedRow(entry) {
-  return entry.last.status !== "started" ? entry.last : entry.lastEnded;
-}
-function pausingFailures(plan, state) {
-  const failed = [];
-  for (const s of plan.stages) {
-    const entry = state.stages.get(s.number);
-    if (!entry) continue;
-    const ended = endedRow(entry);
-    if (ended?.status === "failed" && PAUSING.has(ended.reason)) failed.push(s.number);
-  }
-  return failed;
-}
-function planDispatch(plan, state, now) {
-  const ready = [];
-  const running = [];
-  let done = 0;
-  for (const n of topologicalOrder(plan)) {
-    const r = stageReadiness(plan, state, n, now);
-    if (r.kind === "ready") ready.push(n);
-    else if (r.kind === "started") running.push(n);
-    else if (r.kind === "done") done += 1;
-  }
-  if (done === plan.stages.length) return { kind: "complete" };
-  const failed = pausingFailures(plan, state);
-  if (failed.length > 0) return { kind: "paused", failed, ready, running };
-  return { kind: "dispatch", stages: ready, running };
-}
-function eligible(plan, state, now) {
-  if (pausingFailures(plan, state).length > 0) return [];
-  return topologicalOrder(plan).filter((n) => {
-    const kind = stageReadiness(plan, state, n, now).kind;
-    return kind === "ready" || kind === "started";
-  });
-}
-function stagesMadeReady(plan, rows, index, now) {
-  if (index < 0 || index >= rows.length) return [];
-  const offered = /* @__PURE__ */ new Set();
-  let made = [];
-  const order = topologicalOrder(plan);
-  replayLedger(rows.slice(0, index + 1), (state, i, row) => {
-    if (!isPlanRow(row)) offered.delete(row.stage);
-    const ready = new Set(eligible(plan, state, now).filter((n) => offerable(state.stages.get(n)?.last)));
-    const fresh = order.filter((n) => ready.has(n) && !offered.has(n));
-    for (const n of fresh) offered.add(n);
-    if (i === index) made = fresh;
-  });
-  return made;
-}
-function offerable(last) {
-  if (last?.status === "started") return false;
-  return !(last?.status === "failed" && last.reason === "unavailable");
-}
-function pauseLine(d) {
-  const which = d.failed.join(", ");
-  const held = d.ready.length > 0 ? `; held back: stage${d.ready.length === 1 ? "" : "s"} ${d.ready.join(", ")}` : "";
-  return `dispatch paused: stage${d.failed.length === 1 ? "" : "s"} ${which} failed, so no new stage of this plan starts until ${d.failed.length === 1 ? "its" : "their"} fix run passes${held}`;
-}
-
-// src/core/graph/follow-ups.ts
-function isRowOfRun(runId, run2) {
-  return "prefix" in run2 ? runId.startsWith(run2.prefix) : runId === run2.runId;
-}
-function runRefName(run2) {
-  return "prefix" in run2 ? `${run2.prefix}*` : run2.runId;
-}
-function runFollowUps(plan, rows, run2, now) {
-  const doneAt = rows.flatMap(
-    (row, index) => isStageRow(row) && isRowOfRun(row.run_id, run2) && row.status === "done" ? [index] : []
-  );
-  if (doneAt.length === 0) return { kind: "nothing", reason: `run ${runRefName(run2)} recorded no done stage` };
-  const stages = [...new Set(doneAt.flatMap((index) => stagesMadeReady(plan, rows, index, now)))];
-  if (stages.length > 0) return { kind: "ready", stages };
-  const d = planDispatch(plan, deriveLedgerState(rows), now);
-  return { kind: "nothing", reason: d.kind === "paused" ? pauseLine(d) : "no stage became ready" };
-}
-function stagesUnderWay(planId2, checks) {
-  const newest = /* @__PURE__ */ new Map();
-  for (const check2 of checks) {
-    const named2 = parseCheckRunName(check2.name);
-    if (named2?.planId !== planId2) continue;
-    const seen = newest.get(named2.stage);
-    if (!seen || check2.id > seen.id) newest.set(named2.stage, check2);
-  }
-  return new Set([...newest].filter(([, c]) => c.status === "queued" || c.status === "in_progress").map(([n]) => n));
-}
-
-// src/core/commands/select.ts
-function selectStages(plan, state, what, now) {
-  const id2 = inlineCode(plan.id);
-  if (what.kind === "run") return runSelection(plan, state, now);
-  if (what.kind === "continue") return continueSelection(plan, state, what.stages, now);
-  const n = what.stage;
-  if (!plan.stages.some((s) => s.number === n)) {
-    return {
-      ok: false,
-      reason: `stage ${n} is not in plan ${id2} (its stages: ${plan.stages.map((s) => s.number).join(", ") || "none"}).`
-    };
-  }
-  const r = stageReadiness(plan, state, n, now);
-  if (what.kind === "reconcile") return reconcileSelection(n, id2, r);
-  switch (r.kind) {
-    case "done":
-      return { ok: false, reason: `stage ${n} of plan ${id2} is already done (run ${inlineCode(r.runId)}).` };
-    case "started":
-      if (!r.stale)
-        return {
-          ok: false,
-          reason: `stage ${n} of plan ${id2} is in progress (run ${inlineCode(r.runId)}, claimed until ${r.leaseUntil}).`
-        };
-      break;
-    case "blocked":
-      return {
-        ok: false,
-        reason: `stage ${n} of plan ${id2} waits for stage${r.waitingOn.length === 1 ? "" : "s"} ${r.waitingOn.join(", ")}, not done yet.`
-      };
-    case "ready":
-      if (what.kind === "retry" && r.failedBefore === null)
-        return {
-          ok: false,
-          reason: `stage ${n} of plan ${id2} has not failed, so there is nothing to retry; \`/okstra stage ${n}\` runs it.`
-        };
-      break;
-  }
-  return { ok: true, mode: "stage", stages: [n] };
-}
-function runSelection(plan, state, now) {
-  const id2 = inlineCode(plan.id);
-  const d = planDispatch(plan, state, now);
-  if (d.kind === "complete") return { ok: false, reason: `every stage of plan ${id2} is done.` };
-  if (d.kind === "paused")
-    return {
-      ok: false,
-      reason: `plan ${id2}: ${pauseLine(d)}; \`/okstra retry ${d.failed[0]}\` starts the fix run.`
-    };
-  if (d.stages.length === 0) {
-    const running = d.running.map((n) => {
-      const r = stageReadiness(plan, state, n, now);
-      return r.kind === "started" ? `${n} (run ${inlineCode(r.runId)}, claimed until ${r.leaseUntil})` : String(n);
-    });
-    return {
-      ok: false,
-      reason: `nothing of plan ${id2} can start now: stage${d.running.length === 1 ? "" : "s"} ${running.join(", ")} ${d.running.length === 1 ? "is" : "are"} in progress, and the stages after ${d.running.length === 1 ? "it" : "them"} are dispatched as ${d.running.length === 1 ? "it ends" : "each ends"} \`done\`.`
-    };
-  }
-  return { ok: true, mode: "stage", stages: d.stages };
-}
-function continueSelection(plan, state, offered, now) {
-  const d = planDispatch(plan, state, now);
-  if (d.kind === "complete") return { ok: false, reason: `every stage of plan ${inlineCode(plan.id)} is done.` };
-  if (d.kind === "paused") return { ok: false, reason: `plan ${inlineCode(plan.id)}: ${pauseLine(d)}.` };
-  const stages = d.stages.filter((n) => offered.includes(n));
-  if (stages.length === 0)
-    return {
-      ok: false,
-      reason: `stage${offered.length === 1 ? "" : "s"} ${offered.join(", ")} of plan ${inlineCode(plan.id)} ${offered.length === 1 ? "is" : "are"} no longer ready (started or done meanwhile).`
-    };
-  return { ok: true, mode: "stage", stages };
-}
-function reconcileSelection(n, id2, r) {
-  if (r.kind === "done") return { ok: true, mode: "reconcile", stages: [n] };
-  if (r.kind === "started" && !r.stale)
-    return {
-      ok: false,
-      reason: `stage ${n} of plan ${id2} is in progress (run ${inlineCode(r.runId)}, claimed until ${r.leaseUntil}); it is not done, so there is nothing to reconcile yet.`
-    };
-  return {
-    ok: false,
-    reason: `stage ${n} is not done; nothing to reconcile (reconcile is for a done stage whose branch moved; \`/okstra stage ${n}\` runs it).`
-  };
-}
-
-// src/core/commands/run-trust.ts
-var TRUSTED_RUN_EVENTS = ["workflow_dispatch", "schedule"];
-function untrustedRunReason(run2) {
-  if (!TRUSTED_RUN_EVENTS.includes(run2.event))
-    return `its event is ${run2.event}, not ${TRUSTED_RUN_EVENTS.join(" or ")}`;
-  const head2 = run2.headRepository;
-  if (head2 === null) return "its head repository is unknown";
-  if (head2.id !== run2.repository.id || head2.fullName.toLowerCase() !== run2.repository.fullName.toLowerCase())
-    return `its head repository is ${head2.fullName}, not ${run2.repository.fullName}`;
-  if (run2.headBranch !== run2.repository.defaultBranch)
-    return `it ran on ${run2.headBranch === null ? "no branch" : `the branch ${run2.headBranch}`}, not the default branch ${run2.repository.defaultBranch}`;
-  return null;
-}
-
-// src/core/commands/plan-dispatch.ts
-var fail = (what) => {
-  throw new Error(`refusing to dispatch: ${what}`);
-};
-var positive = (n, what) => {
-  if (!Number.isSafeInteger(n) || n < 1) fail(`bad ${what} ${n}`);
-  return String(n);
-};
-function planDispatchInputs(r) {
-  if (!isGitHubLogin(r.actor)) fail(`unexpected actor ${JSON.stringify(r.actor)}`);
-  if (r.goal !== null) {
-    const goal = goalText(r.goal);
-    if (!goal.ok || goal.value !== r.goal) fail(`goal text that okstra would not accept from a comment`);
-  }
-  const source = r.source.kind === "issue" ? { issue: positive(r.source.issue, "issue number") } : {
-    "pr-number": positive(r.source.prNumber, "pull request number"),
-    "plan-id": planIdProblem(r.source.planId) === null ? r.source.planId : fail(`bad plan id`)
-  };
-  return toContract({
-    mode: "plan",
-    ...source,
-    ...r.goal !== null ? { goal: r.goal } : {},
-    trigger: r.trigger,
-    actor: r.actor
-  });
-}
-function approveDispatchInputs(r) {
-  if (!isGitHubLogin(r.approver) || r.approver.endsWith("[bot]"))
-    fail(`unexpected approver ${JSON.stringify(r.approver)}`);
-  if (!isSafeRepoPath(r.planPath)) fail(`unsafe plan path ${JSON.stringify(r.planPath)}`);
-  return toContract({
-    mode: "approve",
-    "pr-number": positive(r.prNumber, "pull request number"),
-    ...r.via.kind === "review" ? { "review-id": positive(r.via.reviewId, "review id") } : { "comment-id": positive(r.via.commentId, "comment id"), trigger: "comment" },
-    approver: r.approver,
-    plan: r.planPath,
-    actor: r.approver
-  });
-}
-var COMMIT_SHA2 = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-function finalDispatchInputs(r) {
-  if (!isGitHubLogin(r.actor)) fail(`unexpected actor ${JSON.stringify(r.actor)}`);
-  if (!isSafeRepoPath(r.planPath)) fail(`unsafe plan path ${JSON.stringify(r.planPath)}`);
-  if (r.planRef !== null && !COMMIT_SHA2.test(r.planRef)) fail(`bad plan commit ${JSON.stringify(r.planRef)}`);
-  return toContract({
-    mode: "final",
-    plan: r.planPath,
-    ...r.planRef !== null ? { "plan-ref": r.planRef } : {},
-    "pr-number": positive(r.prNumber, "pull request number"),
-    trigger: r.trigger,
-    actor: r.actor
-  });
-}
-
-// src/core/ledger/parse-ledger.ts
-var LedgerFormatError = class extends Error {
-  constructor(path, line, detail, planId2, localLine) {
-    const at = localLine === void 0 ? `${path}:${line}` : `${path}:${localLine} (line ${line} of the plan's ledger)`;
-    super(`${at}: ${detail}${planId2 ? `; remove it with \`${repairLineCommand(planId2, line)}\`` : ""}`);
-    this.path = path;
-    this.line = line;
-    this.detail = detail;
-    this.planId = planId2;
-    this.localLine = localLine;
-    this.name = "LedgerFormatError";
-  }
-  path;
-  line;
-  detail;
-  planId;
-  localLine;
-};
-function repairLineCommand(planId2, line) {
-  return `okstra ledger repair --plan-id ${planId2} --drop-line ${line} --reason "\u2026"`;
-}
-function parseLedgerLines(text2, opts) {
-  const lines = text2.split("\n");
-  if (lines.at(-1) === "") lines.pop();
-  const schemaOnly = opts.schemaOnly === true;
-  const first = opts.firstLine ?? 1;
-  const out = [];
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i];
-    const parsed = parseLine(raw, opts.planId, schemaOnly);
-    const line = first + i;
-    out.push(typeof parsed === "string" ? { line, raw, problem: parsed } : { line, raw, row: parsed });
-  }
-  return out;
-}
-function parseLine(raw, planId2, schemaOnly) {
-  const text2 = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
-  if (text2.charCodeAt(0) !== 123 && text2.trim() === "") return "blank line inside the ledger";
-  let json2;
-  try {
-    json2 = JSON.parse(text2);
-  } catch (error) {
-    return `not valid JSON (${error.message})`;
-  }
-  return schemaOnly ? schemaRow(json2, planId2) : rowFromJson(json2, planId2);
-}
-function rowFromJson(json2, planId2) {
-  return schemaRow(json2, planId2);
-}
-function schemaRow(json2, planId2) {
-  const parsed = LedgerRowSchema.safeParse(json2);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? `field "${issue.path.join(".")}": ` : "";
-    return `not a valid ledger row: ${where}${issue?.message ?? "invalid"}`;
-  }
-  if (parsed.data.plan_id !== planId2) return `row belongs to plan "${parsed.data.plan_id}", not "${planId2}"`;
-  return parsed.data;
-}
-
-// src/core/ledger/paths.ts
-function planDir(planId2) {
-  return `plans/${planId2}`;
-}
-function ledgerPath(planId2) {
-  return `${planDir(planId2)}/ledger.jsonl`;
-}
-function reportPath(planId2, stage2, runId, ext) {
-  return `${planDir(planId2)}/reports/stage-${stage2}/${runId}.${ext}`;
-}
-function snapshotPath(planId2) {
-  return `${planDir(planId2)}/state.json`;
-}
-
-// src/core/ledger/trust.ts
-var MAX_CLOCK_SKEW_MS = 5 * 6e4;
-var MAX_TRUSTED_LEASE_MS = 24 * 60 * 6e4;
-function assessLedger(rows, facts) {
-  return assessNumberedRows(
-    rows.map((row, i) => ({ line: i + 1, row })),
-    facts
-  );
-}
-function assessNumberedRows(rows, facts) {
-  const { distrusted } = extendTrustScan(null, rows, facts);
-  return { trusted: believedRows(rows, distrusted), distrusted: [...distrusted] };
-}
-function believedRows(rows, distrusted) {
-  if (distrusted.length === 0) return rows.map((r) => r.row);
-  const out = new Set(distrusted.map((d) => d.line));
-  return rows.filter((r) => !out.has(r.line)).map((r) => r.row);
-}
-var EMPTY_STATE = { stages: /* @__PURE__ */ new Map(), approvals: [], finals: [], handoffs: [] };
-function trustScanHolds(scan, now) {
-  const t = now.getTime();
-  return t >= scan.holdsFrom && t < scan.stableUntil;
-}
-function extendTrustScan(scan, rows, facts) {
-  const believed = [];
-  const distrusted = scan ? [...scan.distrusted] : [];
-  const position = new Map(scan?.position);
-  const distrustedClaims = new Map(scan?.distrustedClaims);
-  const now = facts.now.getTime();
-  let stableUntil = scan?.stableUntil ?? Infinity;
-  let holdsFrom = scan?.holdsFrom ?? -Infinity;
-  for (const { line, row } of rows) {
-    const at = Date.parse(row.at);
-    if (at - now > MAX_CLOCK_SKEW_MS) stableUntil = Math.min(stableUntil, at - MAX_CLOCK_SKEW_MS);
-    else holdsFrom = Math.max(holdsFrom, at - MAX_CLOCK_SKEW_MS);
-    const reason = isPlanRow(row) ? clockProblem(row, at, facts.now) : clockProblem(row, at, facts.now) ?? lifecycleProblem(row, position.get(row.stage), distrustedClaims) ?? facts.doneCommitProblems?.get(line) ?? null;
-    if (reason === null) {
-      believed.push(row);
-      if (!isPlanRow(row)) position.set(row.stage, row);
-      continue;
-    }
-    distrusted.push({ line, row, reason });
-    if (row.status === "started") distrustedClaims.set(claimKey(row.stage, row.run_id), line);
-  }
-  return {
-    distrusted,
-    state: extendLedgerState(scan?.state ?? EMPTY_STATE, believed),
-    count: (scan?.count ?? 0) + rows.length,
-    holdsFrom,
-    stableUntil,
-    position,
-    distrustedClaims
-  };
-}
-function clockProblem(row, at, now) {
-  if (at - now.getTime() > MAX_CLOCK_SKEW_MS) {
-    return `written at ${row.at}, ${formatSpan(at - now.getTime())} ahead of this machine's clock (${now.toISOString()}; at most ${formatSpan(MAX_CLOCK_SKEW_MS)} of clock skew is believed)`;
-  }
-  if (row.status === "started") {
-    const lease = Date.parse(row.lease_until) - at;
-    if (lease > MAX_TRUSTED_LEASE_MS) {
-      return `claims a lease of ${formatSpan(lease)} (until ${row.lease_until}), longer than the ${formatSpan(MAX_TRUSTED_LEASE_MS)} maximum`;
-    }
-  }
-  return null;
-}
-function lifecycleProblem(row, last, distrustedClaims) {
-  if (row.status === "started") {
-    if (last?.status === "started" && last.run_id !== row.run_id) {
-      return `started for run ${row.run_id} while run ${last.run_id} still holds stage ${row.stage}'s claim`;
-    }
-    return null;
-  }
-  if (last?.status === "started" && last.run_id === row.run_id) return null;
-  const ignoredClaim = distrustedClaims.get(claimKey(row.stage, row.run_id));
-  if (ignoredClaim !== void 0) {
-    return `${row.status} for a run whose started row is itself ignored (line ${ignoredClaim}, run ${row.run_id})`;
-  }
-  if (!last) return `${row.status} without its started row (run ${row.run_id})`;
-  if (last.status === "started")
-    return `${row.status} for run ${row.run_id}, but stage ${row.stage} is claimed by run ${last.run_id}`;
-  if (last.run_id === row.run_id)
-    return `${row.status} again for run ${row.run_id}, whose claim already ended ${last.status}`;
-  return `${row.status} without its started row (run ${row.run_id}; stage ${row.stage} was last ${last.status} by run ${last.run_id})`;
-}
-function claimKey(stage2, runId) {
-  return `${stage2}\0${runId}`;
-}
-function formatSpan(ms) {
-  const minutes2 = Math.round(ms / 6e4);
-  if (Math.abs(minutes2) < 120) return `${minutes2} min`;
-  const hours = Math.round(minutes2 / 60);
-  if (Math.abs(hours) < 48) return `${hours} h`;
-  return `${Math.round(hours / 24)} days`;
-}
-function describeDistrusted(d, planId2) {
-  const where = d.where ? ` (${d.where.path} line ${d.where.line})` : "";
-  return `row ${d.line}${where} ignored: ${d.reason} \u2014 run \`${repairLineCommand(planId2, d.line)}\``;
-}
-
-// src/core/plan/clarifications.ts
-import { toString } from "mdast-util-to-string";
-
-// src/core/plan/context.ts
-function positionOf(context, offset) {
-  return context.lines.position(offset);
-}
-
-// src/core/plan/markdown.ts
-import { fromMarkdown } from "mdast-util-from-markdown";
-import { frontmatterFromMarkdown } from "mdast-util-frontmatter";
-import { gfmFromMarkdown } from "mdast-util-gfm";
-import { frontmatter } from "micromark-extension-frontmatter";
-import { gfm } from "micromark-extension-gfm";
-var options = {
-  commonmark: {},
-  gfm: { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] },
-  frontMatter: { extensions: [frontmatter(["yaml"])], mdastExtensions: [frontmatterFromMarkdown(["yaml"])] }
-};
-function parseMarkdownRange(src, start, end, lines, dialect) {
-  const root = fromMarkdown(src.slice(start, end), options[dialect]);
-  if (start !== 0) {
-    const lineShift = lines.position(start).line - 1;
-    shiftPositions(root, lineShift, start);
-  }
-  return root.children;
-}
-function shiftPositions(node, lineShift, offsetShift) {
-  const position = node.position;
-  if (position) {
-    position.start.line += lineShift;
-    position.end.line += lineShift;
-    if (position.start.offset !== void 0) position.start.offset += offsetShift;
-    if (position.end.offset !== void 0) position.end.offset += offsetShift;
-  }
-  if ("children" in node) {
-    for (const child of node.children) shiftPositions(child, lineShift, offsetShift);
-  }
-}
-
-// src/core/plan/verbatim.ts
-function verbatim(src, start, end, indent2) {
-  const text2 = src.slice(start, end);
-  if (!text2.includes("\n") || indent2 === 0) return text2.trim();
-  const strip = new RegExp(`\\n {0,${indent2}}`, "g");
-  return text2.replace(strip, "\n").trim();
-}
-function trimBlankLines(text2) {
-  return text2.replace(/^(?:[ \t]*\n)+/, "").trimEnd();
-}
-
-// src/core/plan/clarifications.ts
-function readClarifications(section2, context) {
-  const { src, lines } = context;
-  const headingEnd = section2.heading.position?.end.offset ?? 0;
-  const newline = src.indexOf("\n", headingEnd);
-  if (newline === -1 || newline + 1 >= section2.end) return [];
-  const nodes = parseMarkdownRange(src, newline + 1, section2.end, lines, "gfm");
-  const tables = nodes.filter((node) => node.type === "table");
-  if (tables.length > 0) return tables.flatMap((table) => tableItems(table, context));
-  return nodes.filter((node) => node.type === "list").flatMap((list2) => listItems(list2, context));
-}
-function unansweredClarifications(plan) {
-  return plan.clarifications.filter((item) => !item.optional && item.answer === null);
-}
-var UNANSWERED = /^(?:|-|—|–|\?|tbd|todo|pending)$/i;
-var OPTIONAL_MARK = /\(optional\)/i;
-var YES = /^(?:yes|y|true|x|✓|✔|optional)$/i;
-var NO = /^(?:no|n|false|optional)$/i;
-function markedOptional(...texts) {
-  return texts.some((text2) => text2 !== null && OPTIONAL_MARK.test(text2));
-}
-function optionalFromColumn(kind, cell) {
-  const value = cell.replace(/[*_`]/g, "").trim();
-  return kind === "optional" ? YES.test(value) : NO.test(value);
-}
-function answerOrNull(text2) {
-  const answer = text2.trim();
-  return UNANSWERED.test(answer.replace(/[*_]/g, "")) ? null : answer;
-}
-function cellText(cell, src) {
-  const first = cell?.children[0];
-  const last = cell?.children[cell.children.length - 1];
-  if (!first?.position || !last?.position) return "";
-  return src.slice(first.position.start.offset, last.position.end.offset).trim();
-}
-function tableColumns(table) {
-  const headers = (table.children[0]?.children ?? []).map((cell) => toString(cell).trim().toLowerCase());
-  const id2 = headers.findIndex((header) => ["#", "id", "no", "no.", "nr"].includes(header));
-  const flagIndex = headers.findIndex((header) => header === "optional" || header === "required");
-  const flag = flagIndex === -1 ? null : { index: flagIndex, kind: headers[flagIndex] };
-  const others = headers.map((_, index) => index).filter((index) => index !== id2 && index !== flagIndex);
-  const question = headers.findIndex((header) => header.includes("question"));
-  const resolvedQuestion = question !== -1 ? question : others[0] ?? 0;
-  const answer = headers.findIndex((header) => header.includes("answer"));
-  const resolvedAnswer = answer !== -1 ? answer : others.find((index) => index !== resolvedQuestion) ?? -1;
-  return { id: id2, question: resolvedQuestion, answer: resolvedAnswer, flag };
-}
-function tableItems(table, context) {
-  const columns = tableColumns(table);
-  return table.children.slice(1).flatMap((row) => {
-    const question = cellText(row.children[columns.question], context.src);
-    if (!question) return [];
-    const id2 = columns.id === -1 ? "" : cellText(row.children[columns.id], context.src);
-    const flag = columns.flag;
-    return [
-      {
-        id: id2 || null,
-        question,
-        answer: columns.answer === -1 ? null : answerOrNull(cellText(row.children[columns.answer], context.src)),
-        optional: markedOptional(id2, question) || flag !== null && optionalFromColumn(flag.kind, cellText(row.children[flag.index], context.src)),
-        position: positionOf(context, row.position?.start.offset ?? 0)
-      }
-    ];
-  });
-}
-var ANSWER = /^[ \t]*(?:\*\*|__)?answer(?:[ \t]*:[ \t]*(?:\*\*|__)?|(?:\*\*|__)[ \t]*:)[ \t]*/i;
-function listItems(list2, context) {
-  return list2.children.flatMap((item, index) => {
-    const read = readListItem(item, context);
-    if (!read) return [];
-    const id2 = list2.ordered ? String((list2.start ?? 1) + index) : null;
-    return [
-      {
-        id: id2,
-        question: read.question,
-        answer: read.answer,
-        optional: markedOptional(read.question),
-        position: positionOf(context, item.position?.start.offset ?? 0)
-      }
-    ];
-  });
-}
-function readListItem(item, context) {
-  const { src } = context;
-  const [first, ...rest] = item.children;
-  if (first?.type !== "paragraph") return null;
-  const paragraph = src.slice(first.position?.start.offset ?? 0, first.position?.end.offset ?? 0);
-  const paragraphLines = paragraph.split("\n").map((line) => line.trim());
-  const answerLine = paragraphLines.findIndex((line, index) => index > 0 && ANSWER.test(line));
-  if (answerLine !== -1) {
-    const answer = [
-      paragraphLines[answerLine]?.replace(ANSWER, "") ?? "",
-      ...paragraphLines.slice(answerLine + 1)
-    ].join("\n");
-    return { question: paragraphLines.slice(0, answerLine).join("\n"), answer: answerOrNull(answer) };
-  }
-  return { question: paragraphLines.join("\n"), answer: answerFromBlocks(rest, context) };
-}
-function answerFromBlocks(blocks, context) {
-  const { src } = context;
-  for (const block of blocks) {
-    if (block.type === "paragraph") {
-      const text2 = src.slice(block.position?.start.offset ?? 0, block.position?.end.offset ?? 0);
-      if (ANSWER.test(text2)) return answerOrNull(text2.replace(ANSWER, ""));
-    }
-    if (block.type === "list") {
-      for (const nested of block.children) {
-        const start = nested.children[0]?.position?.start.offset;
-        if (start === void 0) continue;
-        const text2 = src.slice(start, nested.position?.end.offset ?? start);
-        const match = ANSWER.exec(text2);
-        if (match)
-          return answerOrNull(
-            verbatim(
-              src,
-              start + match[0].length,
-              nested.position?.end.offset ?? start,
-              (nested.children[0]?.position?.start.column ?? 1) - 1
-            )
-          );
-      }
-    }
-  }
-  return null;
-}
-
-// src/core/ledger/approval.ts
-function approvalStatus(state, blob, config2) {
-  const row = state.approvals.findLast((a) => a.plan_blob === blob);
-  if (row) return { kind: "approved", row };
-  if (!config2.approval.required) return { kind: "not-required" };
-  return { kind: "not-approved", blob, latest: state.approvals.at(-1) ?? null };
-}
-function notApprovedMessage(planId2, status2, howToApprove) {
-  const latest = status2.latest ? `approved: ${status2.latest.plan_blob} by ${status2.latest.approver}` : "approved: no content of it yet";
-  const restore = status2.latest ? " or restore it" : "";
-  return `plan ${planId2} is not approved at blob ${status2.blob} (${latest}); approve it again${restore}: ${howToApprove}`;
-}
-function approvalPermission(config2) {
-  if (config2.approval.permission) return config2.approval.permission;
-  return meetsLevel(config2.bot.permission, "write") ? config2.bot.permission : "write";
-}
-function approvalBlocker(plan, planPath) {
-  const open = unansweredClarifications(plan);
-  if (open.length === 0) return null;
-  const list2 = open.map((c) => `- ${c.id ? `${c.id}: ` : ""}${c.question} (${planPath}:${c.position.line})`).join("\n");
-  return `the plan cannot be approved while ${open.length === 1 ? "a Clarification Item has" : `${open.length} Clarification Items have`} no answer; answer ${open.length === 1 ? "it" : "them"} in the plan's Clarification Items table (or mark an item \`(optional)\`), then approve again:
-${list2}`;
-}
-
-// src/core/ledger/commit-row.ts
-var ROW_TRAILER = "okstra-row: ";
-var DROP_TRAILER = "okstra-drop: ";
-function rowTextOf(message) {
-  const found = message.split("\n").filter((l) => l.startsWith(ROW_TRAILER));
-  if (found.length === 0) return null;
-  if (found.length > 1) return { problem: `the commit carries ${found.length} rows; an append carries one` };
-  return found[0].slice(ROW_TRAILER.length);
-}
-function parseRowText(raw, planId2) {
-  let json2;
-  try {
-    json2 = JSON.parse(raw);
-  } catch (error) {
-    return `not valid JSON (${error.message})`;
-  }
-  return rowFromJson(json2, planId2);
-}
-function droppedRowsOf(message) {
-  return message.split("\n").filter((l) => l.startsWith(DROP_TRAILER)).map((l) => Number(l.slice(DROP_TRAILER.length))).filter((n) => Number.isSafeInteger(n) && n > 0);
-}
-
-// src/core/ledger/snapshot.ts
-var MAX_SNAPSHOT_ROWS = 2e3;
-function parseSnapshot(text2, planId2) {
-  let json2;
-  try {
-    json2 = JSON.parse(text2);
-  } catch {
-    return null;
-  }
-  if (!isRecord(json2) || json2.v !== 2 || json2.plan !== planId2) return null;
-  const f = json2;
-  if (Object.keys(f).length !== KEYS.length || !KEYS.every((k) => k in f)) return null;
-  if (!isCount(f.lines) || !isCount(f.count) || f.count > f.lines) return null;
-  if (!isBound(f.holdsFrom) || !isBound(f.stableUntil)) return null;
-  if (!Array.isArray(f.rows) || f.rows.length > MAX_SNAPSHOT_ROWS) return null;
-  const rows = [];
-  for (const r of f.rows) {
-    const row = rowFromJson(r, planId2);
-    if (typeof row === "string") return null;
-    rows.push(row);
-  }
-  const refs = new RowRefs(rows);
-  const lines = f.lines;
-  const position = parsePosition(f.position, refs);
-  const distrustedClaims = parseDistrustedClaims(f.distrustedClaims, lines);
-  const distrusted = parseDistrusted(f.distrusted, refs, lines);
-  const stages = parseStages(f.stages, refs);
-  const approvals = refs.planRows(f.approvals, ["approved"]);
-  const finals = refs.planRows(f.finals, ["verified", "verification-failed"]);
-  const handoffs = refs.planRows(f.handoffs, ["handed-off"]);
-  if (!position || !distrustedClaims || !distrusted || !stages || !approvals || !finals || !handoffs) return null;
-  const state = {
-    stages,
-    approvals,
-    finals,
-    handoffs
-  };
-  return {
-    planId: planId2,
-    lines,
-    scan: {
-      distrusted,
-      state,
-      count: f.count,
-      holdsFrom: f.holdsFrom ?? -Infinity,
-      stableUntil: f.stableUntil ?? Infinity,
-      position,
-      distrustedClaims
-    }
-  };
-}
-var KEYS = [
-  "v",
-  "plan",
-  "lines",
-  "count",
-  "holdsFrom",
-  "stableUntil",
-  "rows",
-  "position",
-  "distrustedClaims",
-  "distrusted",
-  "stages",
-  "approvals",
-  "finals",
-  "handoffs"
-];
-var RowRefs = class {
-  constructor(rows) {
-    this.rows = rows;
-  }
-  rows;
-  at(i) {
-    return isCount(i) && i < this.rows.length ? this.rows[i] : null;
-  }
-  stageRow(i, stage2, statuses) {
-    const row = this.at(i);
-    if (!row || isPlanRow(row) || row.stage !== stage2 || statuses && !statuses.includes(row.status)) return null;
-    return row;
-  }
-  planRows(list2, statuses) {
-    if (!Array.isArray(list2)) return null;
-    const out = list2.map((i) => this.at(i));
-    return out.every((r) => r !== null && isPlanRow(r) && statuses.includes(r.status)) ? out : null;
-  }
-};
-function parsePosition(list2, refs) {
-  const position = /* @__PURE__ */ new Map();
-  if (!Array.isArray(list2)) return null;
-  for (const entry of list2) {
-    if (!Array.isArray(entry) || entry.length !== 2 || !isStage(entry[0])) return null;
-    const row = refs.stageRow(entry[1], entry[0]);
-    if (!row || position.has(entry[0])) return null;
-    position.set(entry[0], row);
-  }
-  return position;
-}
-function parseDistrustedClaims(list2, lines) {
-  const claims = /* @__PURE__ */ new Map();
-  if (!Array.isArray(list2)) return null;
-  for (const entry of list2) {
-    if (!Array.isArray(entry) || entry.length !== 3) return null;
-    const [stage2, run2, line] = entry;
-    if (!isStage(stage2) || typeof run2 !== "string" || run2.includes("\0") || !isLine(line, lines)) return null;
-    claims.set(`${stage2}\0${run2}`, line);
-  }
-  return claims;
-}
-function parseDistrusted(list2, refs, lines) {
-  const distrusted = [];
-  if (!Array.isArray(list2)) return null;
-  for (const entry of list2) {
-    if (!Array.isArray(entry) || entry.length !== 3) return null;
-    const [line, i, reason] = entry;
-    const row = refs.at(i);
-    const previous = distrusted.at(-1)?.line ?? 0;
-    if (!isLine(line, lines) || line <= previous || !row || typeof reason !== "string" || reason === "") return null;
-    distrusted.push({ line, row, reason });
-  }
-  return distrusted;
-}
-function parseStages(list2, refs) {
-  const stages = /* @__PURE__ */ new Map();
-  if (!Array.isArray(list2)) return null;
-  for (const entry of list2) {
-    if (!isRecord(entry) || Object.keys(entry).length !== 6 || !isStage(entry.stage) || stages.has(entry.stage))
-      return null;
-    const { stage: stage2 } = entry;
-    const optional = (i, statuses) => i === null ? null : refs.stageRow(i, stage2, statuses) ?? false;
-    const last = refs.stageRow(entry.last, stage2);
-    const lastDone = optional(entry.lastDone, ["done"]);
-    const lastClaim = optional(entry.lastClaim, ["started"]);
-    const lastEnded = optional(entry.lastEnded, ["done", "failed"]);
-    if (!last || lastDone === false || lastClaim === false || lastEnded === false || !isCount(entry.attempts))
-      return null;
-    stages.set(stage2, {
-      stage: stage2,
-      last,
-      lastDone,
-      lastClaim,
-      lastEnded,
-      attempts: entry.attempts
-    });
-  }
-  return stages;
-}
-function isRecord(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-function isCount(v) {
-  return typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
-}
-function isStage(v) {
-  return isCount(v) && v > 0;
-}
-function isLine(v, lines) {
-  return isStage(v) && v <= lines;
-}
-function isBound(v) {
-  return v === null || typeof v === "number" && Number.isFinite(v);
-}
-
-// src/core/ledger/legacy.ts
-function legacyPath(planId2) {
-  return `plans/${planId2}/legacy.json`;
-}
-function parseLegacy(text2, planId2) {
-  let json2;
-  try {
-    json2 = JSON.parse(text2);
-  } catch (error) {
-    return `not valid JSON (${error.message})`;
-  }
-  if (typeof json2 !== "object" || json2 === null) return "not an object";
-  const f = json2;
-  if (f.v !== 1 || f.plan !== planId2) return `not the frozen rows of plan ${planId2}`;
-  const { lines, problems } = f;
-  if (!Array.isArray(lines) || !lines.every((l) => typeof l === "string")) return '"lines" is not a list of lines';
-  if (!Array.isArray(problems)) return '"problems" is not a list';
-  const map = /* @__PURE__ */ new Map();
-  for (const p of problems) {
-    if (!Array.isArray(p) || p.length !== 2) return "a problem is not [line, reason]";
-    const [line, reason] = p;
-    if (typeof line !== "number" || !Number.isSafeInteger(line) || line < 1 || line > lines.length)
-      return "a problem names no line";
-    if (typeof reason !== "string" || reason === "") return "a problem has no reason";
-    map.set(line, reason);
-  }
-  return { planId: planId2, lines, problems: map };
-}
-
-// src/github/errors.ts
-function httpStatus(error) {
-  if (typeof error === "object" && error !== null && "status" in error && typeof error.status === "number")
-    return error.status;
-  return null;
-}
-function describeApiError(error) {
-  const status2 = httpStatus(error);
-  const message = error instanceof Error ? error.message : String(error);
-  return status2 === null ? message : `HTTP ${status2}: ${message.split("\n")[0]}`;
-}
-
-// src/github/issues.ts
-async function postComment(client, repo, number, body) {
-  const res = await client.rest.issues.createComment({ ...repo, issue_number: number, body });
-  return res.data.id;
-}
-async function removeLabel(client, repo, number, name) {
-  try {
-    await client.rest.issues.removeLabel({ ...repo, issue_number: number, name });
-  } catch (error) {
-    if (httpStatus(error) !== 404) throw error;
-  }
-}
-
-// src/github/pulls.ts
-async function pullRequestFacts(client, repo, number) {
-  const { data } = await client.rest.pulls.get({ ...repo, pull_number: number });
-  return {
-    number: data.number,
-    state: data.state,
-    headSha: data.head.sha,
-    headRef: data.head.ref,
-    headRepo: data.head.repo?.full_name ?? null,
-    baseRepo: data.base.repo.full_name,
-    htmlUrl: data.html_url
-  };
-}
-function isFromFork(pr) {
-  return pr.headRepo === null || pr.headRepo.toLowerCase() !== pr.baseRepo.toLowerCase();
-}
-async function changedFiles(client, repo, number) {
-  const files = await client.paginate(client.rest.pulls.listFiles, { ...repo, pull_number: number, per_page: 100 });
-  return files.map((f) => ({ path: f.filename, status: f.status }));
-}
-async function pullRequestsForCommit(client, repo, sha2) {
-  const { data } = await client.rest.repos.listPullRequestsAssociatedWithCommit({ ...repo, commit_sha: sha2 });
-  return data.filter((p) => p.state === "open").map((p) => p.number);
-}
-
-// src/triggers/config.ts
-import { stringify } from "yaml";
-
-// src/core/config/parse-config.ts
-import { isMap, LineCounter, parseDocument as parseDocument2 } from "yaml";
-
-// src/core/diagnostics.ts
-function sortDiagnostics(list2) {
-  return [...list2].sort((a, b) => a.line - b.line || a.column - b.column || a.code.localeCompare(b.code));
-}
-
-// src/core/text/did-you-mean.ts
-function levenshtein(a, b) {
-  if (a === b) return 0;
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min(substitution, previous[j] + 1, current[j - 1] + 1));
-    }
-    previous = current;
-  }
-  return previous[b.length];
-}
-function closestMatch(word, candidates) {
-  let best = null;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const candidate of candidates) {
-    const budget = Math.max(2, Math.floor(Math.max(word.length, candidate.length) / 3));
-    const distance = levenshtein(word, candidate);
-    if (distance <= budget && distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
-// src/core/config/parse-config.ts
-function parseConfig(text2, path) {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument2(text2.replace(/^\uFEFF/, ""), { lineCounter, prettyErrors: false });
-  const at = (offset) => {
-    const { line, col } = lineCounter.linePos(offset);
-    return { line, column: col };
-  };
-  if (doc.errors.length > 0) {
-    return {
-      config: null,
-      errors: doc.errors.map((e) => ({
-        severity: "error",
-        code: "config/invalid-yaml",
-        message: `not valid YAML: ${e.message.split("\n")[0]}`,
-        hint: "fix the YAML syntax",
-        path,
-        ...at(e.pos[0])
-      }))
-    };
-  }
-  const raw = doc.toJS() ?? {};
-  const parsed = ConfigSchema.safeParse(raw);
-  const errors = parsed.success ? [] : parsed.error.issues.map((issue) => toDiagnostic(issue, doc, path, at));
-  if (parsed.success) pushAll(errors, crossChecks(parsed.data, doc, path, at));
-  return { config: errors.length === 0 && parsed.success ? parsed.data : null, errors: sortDiagnostics(errors) };
-}
-function toDiagnostic(issue, doc, path, at) {
-  const keyPath = issue.path.map(String);
-  const where = locate(doc, issue.path);
-  const dotted = keyPath.join(".") || "(top level)";
-  let message = `${dotted}: ${issue.message}`;
-  let hint = "see docs/config.md for every key and its allowed values";
-  if (issue.code === "unrecognized_keys") {
-    const known = knownKeysAt(keyPath);
-    const names = issue.keys.map((k) => {
-      const match = closestMatch(k, known);
-      return match ? `"${k}" (did you mean "${match}"?)` : `"${k}"`;
-    });
-    message = `${dotted === "(top level)" ? "unknown key" : `${dotted}: unknown key`}${issue.keys.length > 1 ? "s" : ""} ${names.join(", ")}`;
-    hint = `allowed here: ${known.join(", ")}`;
-    const keyNode = findKeyNode(doc, issue.path, issue.keys[0]);
-    return { severity: "error", code: "config/unknown-key", message, hint, path, ...at(keyNode ?? where) };
-  }
-  return { severity: "error", code: "config/invalid-value", message, hint, path, ...at(where) };
-}
-function crossChecks(config2, doc, path, at) {
-  const out = [];
-  const known = [...BUILTIN_PROVIDERS, ...Object.keys(config2.providers)];
-  const check2 = (ref, keyPath) => {
-    if (ref === null || ref.startsWith("command:") || known.includes(ref)) return;
-    const match = closestMatch(ref, known);
-    out.push({
-      severity: "error",
-      code: "config/unknown-provider",
-      message: `${keyPath.join(".")}: unknown provider "${ref}"${match ? ` (did you mean "${match}"?)` : ""}`,
-      hint: `use one of ${known.join(", ")}, define it under \`providers:\`, or write \`command:<program>\``,
-      path,
-      ...at(locate(doc, keyPath))
-    });
-  };
-  check2(config2.executor, ["executor"]);
-  config2.verifiers?.forEach((v, i) => check2(v, ["verifiers", i]));
-  check2(config2.critic, ["critic"]);
-  config2.fallback.executor.forEach((v, i) => check2(v, ["fallback", "executor", i]));
-  config2.fallback.verifiers.forEach((v, i) => check2(v, ["fallback", "verifiers", i]));
-  pushAll(
-    out,
-    fallbackChecks(config2, (keyPath) => at(locate(doc, keyPath)), path)
-  );
-  pushAll(out, providerEntryChecks(config2, doc, path, at));
-  return out;
-}
-function fallbackChecks(config2, where, path) {
-  const out = [];
-  const problem = (keyPath, code, message, hint) => {
-    out.push({ severity: "error", code, message: `${keyPath.join(".")}: ${message}`, hint, path, ...where(keyPath) });
-  };
-  for (const role of ["executor", "verifiers"]) {
-    const list2 = config2.fallback[role];
-    list2.forEach((ref, i) => {
-      const keyPath = ["fallback", role, i];
-      if (list2.indexOf(ref) !== i)
-        problem(keyPath, "config/fallback-duplicate", `"${ref}" is listed twice`, "name each fallback once");
-      else if (ref === config2.executor)
-        problem(
-          keyPath,
-          role === "executor" ? "config/fallback-is-executor" : "config/fallback-verifies-executor",
-          role === "executor" ? `"${ref}" is the executor itself; a fallback takes over when the executor's provider cannot work` : `"${ref}" is the executor; as a verifier fallback it would verify its own work`,
-          `name another provider than the executor "${config2.executor}" (e.g. ${orList(BUILTIN_PROVIDERS.filter((b) => b !== config2.executor))})`
-        );
-    });
-  }
-  return out;
-}
-function providerEntryChecks(config2, doc, path, at) {
-  const out = [];
-  const error = (code, keyPath, message, hint) => {
-    out.push({ severity: "error", code, message, hint, path, ...at(locate(doc, keyPath)) });
-  };
-  for (const [name, p] of Object.entries(config2.providers)) {
-    const builtin = BUILTIN_PROVIDERS.includes(name);
-    if (!builtin && !p.command && !p.cli)
-      error(
-        "config/provider-without-command",
-        ["providers", name],
-        `providers.${name}: a provider that is not claude, codex, gemini or copilot needs \`command\` or \`cli\``,
-        "set `command: <program and arguments>` (see docs/providers.md for the Command contract), or `cli: copilot` (or another built-in) to run that agent CLI under this name"
-      );
-    if (builtin && p.command)
-      error(
-        "config/builtin-with-command",
-        ["providers", name, "command"],
-        `providers.${name}: the built-in ${name} provider takes no \`command\``,
-        `give the command provider another name, e.g. \`my-${name}\``
-      );
-    if (p.cli !== void 0 && p.command)
-      error(
-        "config/cli-with-command",
-        ["providers", name, "cli"],
-        `providers.${name}: \`cli\` runs a built-in agent CLI and \`command\` a program of yours; a provider is one or the other`,
-        "keep one of the two"
-      );
-    if (p.wireApi !== void 0 && (builtin ? name : p.cli) !== "copilot")
-      error(
-        "config/wire-api-not-copilot",
-        ["providers", name, "wireApi"],
-        `providers.${name}: \`wireApi\` is Copilot CLI's setting; ${name} does not run it`,
-        "remove it, or set it under `copilot` (or a provider with `cli: copilot`)"
-      );
-    if (builtin && p.cli !== void 0 && p.cli !== name)
-      error(
-        "config/builtin-with-cli",
-        ["providers", name, "cli"],
-        `providers.${name}: the built-in ${name} provider runs the ${name} CLI, not ${p.cli}`,
-        `give the provider another name, e.g. \`${p.cli}-2: { cli: ${p.cli} }\``
-      );
-  }
-  return out;
-}
-function orList(items) {
-  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
-}
-var KNOWN_KEYS = {
-  "": Object.keys(ConfigSchema.shape),
-  convergence: ["rounds"],
-  timeouts: ["executorMinutes", "verifierMinutes", "qaMinutes"],
-  concurrency: ["verifiers"],
-  bot: ["workflow", "permission", "allowForks", "continueInJob"],
-  limits: ["turns", "carryBytes", "stageFiles", "stageBytes", "findingsPerVerifier"],
-  "limits.turns": ["executor", "verifier"],
-  provider: ["command", "name", "model", "baseUrl", "apiKeyEnv", "timeoutMinutes", "maxTurns"],
-  "provider.maxTurns": ["executor", "verifier"],
-  qa: ["cmd", "label", "timeoutMinutes"],
-  fallback: ["executor", "verifiers"]
-};
-function knownKeysAt(keyPath) {
-  if (keyPath.length === 0) return KNOWN_KEYS[""];
-  if (keyPath[0] === "providers" && keyPath.length === 2) return KNOWN_KEYS.provider;
-  if (keyPath[0] === "providers" && keyPath[2] === "maxTurns") return KNOWN_KEYS["provider.maxTurns"];
-  if (keyPath[0] === "limits") return KNOWN_KEYS[keyPath.join(".")] ?? [];
-  if (keyPath[0] === "qaCommands") return KNOWN_KEYS.qa;
-  return KNOWN_KEYS[keyPath[0]] ?? [];
-}
-function locate(doc, keyPath) {
-  for (let n = keyPath.length; n >= 0; n--) {
-    const node = doc.getIn(keyPath.slice(0, n), true);
-    if (node && typeof node === "object" && "range" in node && node.range) return node.range[0];
-  }
-  return 0;
-}
-function findKeyNode(doc, keyPath, key) {
-  const parent = keyPath.length === 0 ? doc.contents : doc.getIn(keyPath, true);
-  if (!parent || !isMap(parent)) return null;
-  for (const pair of parent.items) {
-    const k = pair.key;
-    if (k && "value" in k && String(k.value) === key && k.range) return k.range[0];
-  }
-  return null;
-}
-
-// src/triggers/config.ts
-var CONFIG_PATHS = [".okstra/config.yml", ".github/okstra.yml"];
-async function loadConfig(read) {
-  for (const path of CONFIG_PATHS) {
-    let file;
-    try {
-      file = await read(path);
-    } catch (error) {
-      return {
-        ok: false,
-        source: path,
-        errors: [
-          `${path}: ${error instanceof Error ? error.message.replace(/^\[@probot\/octokit-plugin-config\]\s*/, "") : String(error)}`
-        ]
-      };
-    }
-    if (file.found) return validate(file.config, path);
-  }
-  return validate({}, "defaults (no config file)");
-}
-function validate(config2, source) {
-  const result = parseConfig(stringify(config2 ?? {}), source);
-  if (result.config) return { ok: true, config: result.config, source };
-  return {
-    ok: false,
-    source,
-    errors: result.errors.map((d) => `${source}: ${d.message}${d.hint ? ` (${d.hint})` : ""}`)
-  };
-}
-
-// src/github/permissions.ts
-async function collaboratorRole(client, repo, login) {
-  try {
-    const { data } = await client.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: login });
-    return { permission: data.permission, role_name: data.role_name ?? null };
-  } catch (error) {
-    if (httpStatus(error) === 404) return { permission: "none", role_name: null };
-    throw error;
-  }
-}
-
-// src/triggers/gate.ts
-function senderRole(deps, login) {
-  return collaboratorRole(deps.client, deps.repo, login);
-}
-function roleGate(config2, login, answer) {
-  const level = effectiveLevel(answer);
-  if (meetsLevel(level, config2.bot.permission)) return { ok: true };
-  return {
-    ok: false,
-    reason: `@${login} has ${level === null ? "no" : `\`${level}\``} access to this repository; okstra takes commands from people with \`${config2.bot.permission}\` access or more.`
-  };
-}
-function approvalGate(config2, login, answer) {
-  const level = effectiveLevel(answer);
-  const needed = approvalPermission(config2);
-  if (level !== null && meetsLevel(level, needed)) return { ok: true, level };
-  return {
-    ok: false,
-    reason: `approving a plan takes \`${needed}\` access to this repository or more, and @${login} has ${level === null ? "none" : `\`${level}\``}; okstra recorded no approval.`
-  };
-}
-function pullRequestGate(config2, pr) {
-  if (pr.state !== "open") return { ok: false, reason: "this pull request is closed; reopen it to run okstra on it." };
-  if (!isFromFork(pr) || config2.bot.allowForks) return { ok: true };
-  return {
-    ok: false,
-    reason: `this pull request comes from ${pr.headRepo ? `the fork \`${pr.headRepo}\`` : "a deleted fork"}. okstra's workflow runs agents with this repository's secrets on the pull request's code, so it does not run on forks unless the config sets \`bot.allowForks: true\`.`
-  };
-}
-
-// src/github/contents.ts
-async function readRepoFile(client, repo, path, ref) {
-  try {
-    const res = await client.request("GET /repos/{owner}/{repo}/contents/{path}", {
-      ...repo,
-      path,
-      ...ref ? { ref } : {},
-      mediaType: { format: "raw" }
-    });
-    const data = res.data;
-    if (typeof data !== "string") throw new Error(`${path} at ${ref ?? "the default branch"} is not a file`);
-    return data;
-  } catch (error) {
-    if (httpStatus(error) === 404) return null;
-    throw error;
-  }
-}
-async function listDirectory(client, repo, path, ref) {
-  try {
-    const res = await client.rest.repos.getContent({ ...repo, path, ...ref ? { ref } : {} });
-    if (!Array.isArray(res.data)) return [];
-    return res.data.map((e) => ({ name: e.name, path: e.path, type: e.type, sha: e.sha }));
-  } catch (error) {
-    if (httpStatus(error) === 404) return [];
-    throw error;
-  }
-}
-
-// src/github/ledger-legacy-api.ts
-import { createHash as createHash2 } from "node:crypto";
-
-// src/core/git-object-id.ts
-import { createHash } from "node:crypto";
-function gitBlobId(content, algorithm = "sha1") {
-  const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
-  return createHash(algorithm).update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
-}
-
-// src/github/ledger-legacy-api.ts
-function segmentDir(planId2) {
-  return `${planDir(planId2)}/ledger`;
-}
-async function readLegacyOnce(client, repo, branch, planId2, plan) {
-  const live = plan.find((e) => e.name === "ledger.jsonl" && e.type === "file");
-  const folder = plan.find((e) => e.name === "ledger");
-  const files = [];
-  if (folder) {
-    const where = `${branch}:${segmentDir(planId2)}`;
-    if (folder.type !== "dir")
-      throw new LedgerFormatError(where, 0, "is not a folder; that path holds the ledger's sealed segments");
-    const listed = await listDirectory(client, repo, segmentDir(planId2), branch);
-    const ordered = orderSegments(where, listed);
-    if (gitTreeId(listed) !== folder.sha) return null;
-    for (const e of ordered) files.push({ path: e.path, sha: e.sha });
-  }
-  if (live) files.push({ path: ledgerPath(planId2), sha: live.sha });
-  const rows = [];
-  for (const f of files) {
-    const text2 = await readRepoFile(client, repo, f.path, branch);
-    if (text2 === null || gitBlobId(text2) !== f.sha) return null;
-    const offset = rows.length;
-    for (const l of parseLedgerLines(text2, { path: `${branch}:${f.path}`, planId: planId2 })) {
-      if ("row" in l) {
-        rows.push(l.row);
-        continue;
-      }
-      throw new LedgerFormatError(
-        `${branch}:${f.path}`,
-        l.line + offset,
-        l.problem,
-        planId2,
-        folder ? l.line : void 0
-      );
-    }
-  }
-  return rows;
-}
-function gitTreeId(entries) {
-  const sorted = [...entries].sort((a, b) => Buffer.compare(Buffer.from(a.name), Buffer.from(b.name)));
-  const body = Buffer.concat(
-    sorted.map((e) => Buffer.concat([Buffer.from(`100644 ${e.name}\0`), Buffer.from(e.sha, "hex")]))
-  );
-  return createHash2("sha1").update(`tree ${body.length}\0`).update(body).digest("hex");
-}
-function orderSegments(where, entries) {
-  const numbered = [];
-  for (const entry of entries) {
-    const m = /^(\d{6})\.jsonl$/.exec(entry.name);
-    if (!m || entry.type !== "file")
-      throw layoutError(
-        where,
-        `holds "${entry.name}", which is not a ledger segment (only files 000001.jsonl, 000002.jsonl, \u2026 belong there); move it out of the folder with a commit on the ledger branch`
-      );
-    numbered.push({ n: Number(m[1]), entry });
-  }
-  numbered.sort((a, b) => a.n - b.n);
-  numbered.forEach(({ n }, i) => {
-    if (n !== i + 1) throw layoutError(where, `segment ${String(i + 1).padStart(6, "0")}.jsonl is missing`);
-  });
-  return numbered.map((s) => s.entry);
-}
-function layoutError(where, detail) {
-  const error = new LedgerFormatError(where, 0, detail);
-  error.message = `${where}: ${detail}`;
-  return error;
-}
-
-// src/github/ledger-log-api.ts
-async function readCommitRows(client, repo, branch, planId2, o) {
-  const messages = [];
-  let at = branch;
-  for (let page = 1; ; page++) {
-    const res = await client.rest.repos.listCommits({
-      ...repo,
-      sha: at,
-      path: planDir(planId2),
-      per_page: 100,
-      page
-    });
-    if (page === 1 && res.data[0]) at = res.data[0].sha;
-    for (const c of res.data) messages.push(c.commit.message);
-    if (res.data.length < 100) break;
-  }
-  const legacyText = o.frozen && messages.length > 0 ? await readRepoFile(client, repo, legacyPath(planId2), at) : null;
-  const legacy = legacyText === null ? null : parseLegacy(legacyText, planId2);
-  if (typeof legacy === "string") throw new LedgerFormatError(`${branch}:${legacyPath(planId2)}`, 0, legacy, planId2);
-  const raws = [...legacy?.lines ?? []];
-  const dropped = /* @__PURE__ */ new Set();
-  for (const message of messages.reverse()) {
-    const text2 = rowTextOf(message);
-    for (const n of droppedRowsOf(message)) dropped.add(n);
-    if (text2 !== null) raws.push(text2);
-  }
-  const rows = [];
-  raws.forEach((raw, i) => {
-    const line = i + 1;
-    if (dropped.has(line)) return;
-    const row = typeof raw === "string" ? parseRowText(raw, planId2) : raw.problem;
-    if (typeof row === "string") throw new LedgerFormatError(`${branch}:${planDir(planId2)}`, line, row, planId2);
-    rows.push(row);
-  });
-  return rows;
-}
-async function readPlanSnapshot(client, repo, branch, planId2) {
-  const text2 = await readRepoFile(client, repo, snapshotPath(planId2), branch);
-  return text2 === null ? null : parseSnapshot(text2, planId2);
-}
-
-// src/github/ledger-api.ts
-var READ_ATTEMPTS = 4;
-async function readLedgerRows(client, repo, branch, planId2) {
-  for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt++) {
-    const plan = await listDirectory(client, repo, planDir(planId2), branch);
-    if (plan.length === 0) return [];
-    const unmigrated = !plan.some((e) => e.name === "legacy.json") && plan.some((e) => e.name === "ledger.jsonl" || e.name === "ledger");
-    if (!unmigrated)
-      return readCommitRows(client, repo, branch, planId2, { frozen: plan.some((e) => e.name === "legacy.json") });
-    const rows = await readLegacyOnce(client, repo, branch, planId2, plan);
-    if (rows) return rows;
-  }
-  throw new Error(
-    `the ledger of plan ${planId2} on ${branch} changed during each of ${READ_ATTEMPTS} reads (or a file there is not UTF-8 text); try again`
-  );
-}
-async function readReportJson(client, repo, branch, path) {
-  const text2 = await readRepoFile(client, repo, path, branch);
-  if (text2 === null) return null;
-  try {
-    return JSON.parse(text2);
-  } catch (error) {
-    throw new Error(`${path} on ${branch} is not valid JSON (${error.message})`, { cause: error });
-  }
-}
-
-// src/triggers/ledger-state.ts
-async function readBelievedLedger(deps, config2, planId2) {
-  const snapshot = await readPlanSnapshot(deps.client, deps.repo, config2.ledgerBranch, planId2);
-  if (snapshot && trustScanHolds(snapshot.scan, deps.now())) {
-    return { state: snapshot.scan.state, distrusted: snapshot.scan.distrusted };
-  }
-  const { state, distrusted } = await judgeEveryRow(deps, config2, planId2);
-  return { state, distrusted };
-}
-async function readPlanLedger(deps, config2, planId2) {
-  try {
-    return { ok: true, ...await readBelievedLedger(deps, config2, planId2) };
-  } catch (error) {
-    return refusal(error, config2, planId2);
-  }
-}
-async function readPlanRows(deps, config2, planId2) {
-  try {
-    return { ok: true, ...await judgeEveryRow(deps, config2, planId2) };
-  } catch (error) {
-    return refusal(error, config2, planId2);
-  }
-}
-async function judgeEveryRow(deps, config2, planId2) {
-  const all = await readLedgerRows(deps.client, deps.repo, config2.ledgerBranch, planId2);
-  const { trusted, distrusted } = assessLedger(all, { now: deps.now() });
-  return { state: deriveLedgerState(trusted), distrusted, rows: [...trusted] };
-}
-function refusal(error, config2, planId2) {
-  if (!(error instanceof LedgerFormatError)) throw error;
-  return {
-    ok: false,
-    reason: `the ledger of plan ${inlineCode(planId2)} on \`${config2.ledgerBranch}\` cannot be read (${inlineCode(error.message)}); nothing was started.`
-  };
-}
-
-// src/github/dispatch.ts
-async function dispatchWorkflow(client, repo, workflow, ref, inputs) {
-  await client.rest.actions.createWorkflowDispatch({ ...repo, workflow_id: workflow, ref, inputs });
-}
-async function unfinishedWorkflowRuns(client, repo, workflow) {
-  const { data } = await client.rest.actions.listWorkflowRuns({ ...repo, workflow_id: workflow, per_page: 100 });
-  return data.workflow_runs.filter((r) => r.status !== "completed").map((r) => ({ id: r.id, title: r.display_title, status: r.status ?? "unknown", htmlUrl: r.html_url }));
-}
-async function cancelWorkflowRun(client, repo, runId) {
-  await client.rest.actions.cancelWorkflowRun({ ...repo, run_id: runId });
-}
-
-// src/triggers/launch.ts
-import { posix } from "node:path";
-
-// src/core/commands/launch-plan.ts
-function planLaunch(facts) {
-  const approval = approvalStatus(facts.state, facts.planBlob, facts.config);
-  if (approval.kind === "not-approved")
-    return { ok: false, reason: notApprovedMessage(facts.plan.id, approval, facts.howToApprove) };
-  const selection = selectStages(facts.plan, facts.state, facts.what, facts.now);
-  if (!selection.ok) return selection;
-  const { path, ref, text: text2 } = facts.workflow;
-  if (text2 === null)
-    return {
-      ok: false,
-      reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(ref)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).`
-    };
-  const problems = workflowProblems(text2);
-  if (problems.length > 0)
-    return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join("; ")}.` };
-  const { mode, stages } = selection;
-  return {
-    ok: true,
-    launch: {
-      mode,
-      stages,
-      runs: mode === "chain" ? [stages] : stages.map((n) => [n]),
-      reset: facts.what.kind === "reconcile" && facts.what.reset,
-      rebase: facts.what.kind === "retry" && facts.what.rebase === true
-    }
-  };
-}
-function queuedSummary(launch2, stages, ask) {
-  return `Requested by @${ask.actor} (${ask.origin}). Waiting for the [okstra workflow](${ask.runsUrl}) to ${queuedWork(launch2, stages)} of plan ${inlineCode(ask.planId)}.`;
-}
-function refusedLaunchReason(path, error, started) {
-  const some = started.length > 0 ? `; stage${started.length === 1 ? "" : "s"} ${started.join(", ")} did start` : "";
-  return `GitHub refused to start ${inlineCode(path)} (${inlineCode(error)})${some}.`;
-}
-function queuedWork(launch2, stages) {
-  switch (launch2.mode) {
-    case "chain":
-      return `run the chain ${stages.join(" \u2192 ")}`;
-    case "stage":
-      return launch2.rebase ? `replay stage ${stages.join(", ")}'s preserved branch onto the stage's current base, then run it` : `run stage ${stages.join(", ")}`;
-    case "reconcile":
-      return launch2.reset ? `put stage ${stages.join(", ")}'s moved branch back at the head its done row records` : `re-verify stage ${stages.join(", ")}'s moved branch and record its new head`;
-  }
-}
-
-// src/github/checks.ts
-function extras(f) {
-  return {
-    ...f.detailsUrl ? { details_url: f.detailsUrl } : {},
-    ...f.externalId ? { external_id: f.externalId } : {},
-    ...f.actions ? { actions: f.actions } : {}
-  };
-}
-async function createQueuedCheck(client, repo, c) {
-  const res = await client.rest.checks.create({
-    ...repo,
-    name: c.name,
-    head_sha: c.headSha,
-    status: "queued",
-    output: c.output,
-    ...extras(c)
-  });
-  return res.data.id;
-}
-async function getCheckRun(client, repo, id2) {
-  const { data } = await client.rest.checks.get({ ...repo, check_run_id: id2 });
-  return {
-    id: data.id,
-    name: data.name,
-    status: data.status,
-    conclusion: data.conclusion ?? null,
-    headSha: data.head_sha,
-    pullRequests: (data.pull_requests ?? []).map((p) => p.number)
-  };
-}
-async function completeCheck(client, repo, target, render, c) {
-  const [first, ...rest] = render.requests;
-  if (!first) throw new Error("a check-run rendering has at least one request");
-  const done = {
-    status: "completed",
-    conclusion: render.conclusion,
-    completed_at: c.at.toISOString(),
-    output: first.output,
-    ...extras(c)
-  };
-  const id2 = "id" in target ? target.id : (await client.rest.checks.create({
-    ...repo,
-    name: target.create.name,
-    head_sha: target.create.headSha,
-    ...done
-  })).data.id;
-  if ("id" in target) await client.rest.checks.update({ ...repo, check_run_id: id2, ...done });
-  for (const more of rest) await client.rest.checks.update({ ...repo, check_run_id: id2, output: more.output });
-  return id2;
-}
-async function latestChecksOn(client, repo, sha2) {
-  const runs = await client.paginate(client.rest.checks.listForRef, {
-    ...repo,
-    ref: sha2,
-    filter: "latest",
-    per_page: 100
-  });
-  return runs.map((c) => ({ id: c.id, name: c.name, status: c.status }));
-}
-
-// src/core/text/truncate.ts
-function isHighSurrogate(code) {
-  return code >= 55296 && code <= 56319;
-}
-function isLowSurrogate(code) {
-  return code >= 56320 && code <= 57343;
-}
-function head(text2, end) {
-  if (end >= text2.length) return text2;
-  if (end <= 0) return "";
-  return isHighSurrogate(text2.charCodeAt(end - 1)) ? text2.slice(0, end - 1) : text2.slice(0, end);
-}
-function clip(text2, max, marker = "\u2026") {
-  if (text2.length <= max) return text2;
-  if (max <= marker.length) return head(marker, max);
-  return `${head(text2, max - marker.length)}${marker}`;
-}
-function tail(text2, maxLines, maxChars) {
-  const lines = text2.replace(/\n+$/, "").split("\n");
-  let first = lines.length;
-  let size = 0;
-  while (first > 0 && lines.length - first < maxLines) {
-    const next = (lines[first - 1] ?? "").length + 1;
-    if (size + next > maxChars && first < lines.length) break;
-    size += next;
-    first -= 1;
-  }
-  const kept = lines.slice(first);
-  let body = kept.join("\n");
-  if (body.length > maxChars) {
-    let start = body.length - maxChars;
-    if (isLowSurrogate(body.charCodeAt(start))) start += 1;
-    body = `\u2026${body.slice(start)}`;
-  }
-  return first > 0 ? `\u2026 (${first} earlier line${first === 1 ? "" : "s"} not shown)
-${body}` : body;
-}
-
-// src/core/report/failure.ts
-function failedWorkers(report2) {
-  const out = [];
-  const push = (worker, role, status2, failure, upstreamError, findingId2) => {
-    if (!failure) return;
-    out.push({
-      worker,
-      role,
-      status: status2,
-      failure,
-      ...upstreamError ? { upstreamError } : {},
-      ...findingId2 !== void 0 ? { findingId: findingId2 } : {}
-    });
-  };
-  const e = report2.executor;
-  push(e.worker, "executor", e.status, e.failure, e.upstreamError);
-  for (const v of report2.verifiers) push(v.worker, "verifier", v.status, v.failure, v.upstreamError);
-  for (const r of report2.convergence.failures ?? [])
-    push(r.worker, "reverify", r.status, r.failure, r.upstreamError, r.findingId);
-  if (report2.critic)
-    push(report2.critic.worker, "critic", report2.critic.status, report2.critic.failure, report2.critic.upstreamError);
-  return out;
-}
-
-// src/engine/dispatch.ts
-async function pool(limit, tasks) {
-  const results = new Array(tasks.length);
-  const width = limit <= 0 ? tasks.length : Math.min(limit, tasks.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < tasks.length) {
-        const i = next++;
-        results[i] = await tasks[i]();
-      }
-    })
-  );
-  return results;
-}
-
-// src/core/lru.ts
-var Lru = class {
-  constructor(maxWeight, weigh = () => 1) {
-    this.maxWeight = maxWeight;
-    this.weigh = weigh;
-  }
-  maxWeight;
-  weigh;
-  entries = /* @__PURE__ */ new Map();
-  total = 0;
-  get(key) {
-    const entry = this.entries.get(key);
-    if (entry === void 0) return void 0;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.value;
-  }
-  set(key, value) {
-    this.delete(key);
-    const weight = this.weigh(value);
-    this.entries.set(key, { value, weight });
-    this.total += weight;
-    for (const [oldest, entry] of this.entries) {
-      if (this.total <= this.maxWeight) break;
-      this.entries.delete(oldest);
-      this.total -= entry.weight;
-    }
-  }
-  delete(key) {
-    const entry = this.entries.get(key);
-    if (entry === void 0) return;
-    this.entries.delete(key);
-    this.total -= entry.weight;
-  }
-  clear() {
-    this.entries.clear();
-    this.total = 0;
-  }
-  get size() {
-    return this.entries.size;
-  }
-  /** The weight held now: the count, or the sum of the entries' sizes. */
-  get weight() {
-    return this.total;
-  }
-};
-
-// src/core/plan/codes.ts
-var PLAN_CODES = {
-  frontMatterInvalidYaml: "plan/front-matter-invalid-yaml",
-  frontMatterNotMapping: "plan/front-matter-not-a-mapping",
-  frontMatterInvalidValue: "plan/front-matter-invalid-value",
-  frontMatterUnknownKey: "plan/front-matter-unknown-key",
-  unsafePlanId: "plan/unsafe-plan-id",
-  missingStageMap: "plan/missing-stage-map",
-  duplicateStageMap: "plan/duplicate-stage-map",
-  noStages: "plan/no-stages",
-  stageHeadingInvalid: "plan/stage-heading-invalid",
-  stageNumberNotANumber: "plan/stage-number-not-a-number",
-  stageNumberNotInteger: "plan/stage-number-not-integer",
-  stageNumberNotPositive: "plan/stage-number-not-positive",
-  stageTitleMissing: "plan/stage-title-missing",
-  duplicateStage: "plan/duplicate-stage",
-  stageOutsideStageMap: "plan/stage-outside-stage-map",
-  emptyStage: "plan/empty-stage",
-  unknownField: "plan/unknown-field",
-  fieldNotKeyValue: "plan/field-not-key-value",
-  duplicateField: "plan/duplicate-field",
-  invalidDependency: "plan/invalid-dependency",
-  duplicateDependency: "plan/duplicate-dependency",
-  unknownDependency: "plan/unknown-dependency",
-  selfDependency: "plan/self-dependency",
-  dependencyCycle: "plan/dependency-cycle",
-  duplicateClarificationItems: "plan/duplicate-clarification-items",
-  stageHeadingWrongLevel: "plan/stage-heading-wrong-level",
-  stageWithoutValidation: "plan/stage-without-validation",
-  badTdd: "plan/bad-tdd"
-};
-
-// src/core/plan/strongly-connected.ts
-function stronglyConnectedComponents(nodes, successors) {
-  const index = /* @__PURE__ */ new Map();
-  const lowLink = /* @__PURE__ */ new Map();
-  const onStack = /* @__PURE__ */ new Set();
-  const stack = [];
-  const components = [];
-  let counter = 0;
-  for (const root of nodes) {
-    if (index.has(root)) continue;
-    const frames = [{ node: root, next: 0 }];
-    index.set(root, counter);
-    lowLink.set(root, counter);
-    counter++;
-    stack.push(root);
-    onStack.add(root);
-    while (frames.length > 0) {
-      const frame = frames[frames.length - 1];
-      const next = successors.get(frame.node) ?? [];
-      if (frame.next < next.length) {
-        const successor = next[frame.next++];
-        if (!index.has(successor)) {
-          index.set(successor, counter);
-          lowLink.set(successor, counter);
-          counter++;
-          stack.push(successor);
-          onStack.add(successor);
-          frames.push({ node: successor, next: 0 });
-        } else if (onStack.has(successor)) {
-          lowLink.set(frame.node, Math.min(lowLink.get(frame.node), index.get(successor)));
-        }
-        continue;
-      }
-      frames.pop();
-      const parent = frames[frames.length - 1];
-      if (parent)
-        lowLink.set(parent.node, Math.min(lowLink.get(parent.node), lowLink.get(frame.node)));
-      if (lowLink.get(frame.node) === index.get(frame.node)) {
-        const component = [];
-        let member;
-        do {
-          member = stack.pop();
-          onStack.delete(member);
-          component.push(member);
-        } while (member !== frame.node);
-        components.push(component);
-      }
-    }
-  }
-  return components;
-}
-
-// src/core/plan/dependency-graph.ts
-function checkDependencies(drafts, sink) {
-  const known = new Set(drafts.map((draft2) => draft2.stage.number));
-  const successors = /* @__PURE__ */ new Map();
-  const knownList = [...known].sort((a, b) => a - b).join(", ");
-  for (const { stage: stage2, dependencyRefs } of drafts) {
-    const edges = [];
-    for (const ref of dependencyRefs) {
-      if (ref.stage === stage2.number) {
-        sink.error(
-          PLAN_CODES.selfDependency,
-          ref.position,
-          `stage ${stage2.number} depends on itself`,
-          "remove it from its own depends-on"
-        );
-      } else if (!known.has(ref.stage)) {
-        sink.error(
-          PLAN_CODES.unknownDependency,
-          ref.position,
-          `stage ${stage2.number} depends on stage ${ref.stage}, which is not in the Stage Map`,
-          `stages in this plan: ${knownList}`
-        );
-      } else {
-        edges.push(ref.stage);
-      }
-    }
-    successors.set(
-      stage2.number,
-      edges.sort((a, b) => a - b)
-    );
-  }
-  const nodes = [...known].sort((a, b) => a - b);
-  for (const component of stronglyConnectedComponents(nodes, successors)) {
-    if (component.length < 2) continue;
-    const cycle = shortestCycle(
-      component.reduce((a, b) => Math.min(a, b)),
-      new Set(component),
-      successors
-    );
-    const from = drafts.find((draft2) => draft2.stage.number === cycle[0]);
-    const ref = from?.dependencyRefs.find((candidate) => candidate.stage === cycle[1]);
-    if (!from || !ref) continue;
-    sink.error(
-      PLAN_CODES.dependencyCycle,
-      ref.position,
-      `dependency cycle: ${cycle.join(" \u2192 ")} (each stage depends on the next)`,
-      "a stage can only build on stages that finish before it; remove one of these dependencies"
-    );
-  }
-}
-function shortestCycle(start, component, successors) {
-  const previous = /* @__PURE__ */ new Map();
-  const queue = [start];
-  for (let head2 = 0; head2 < queue.length; head2++) {
-    const node = queue[head2];
-    for (const next of successors.get(node) ?? []) {
-      if (!component.has(next)) continue;
-      if (next === start) {
-        const path = [start];
-        for (let at = node; at !== void 0 && at !== start; at = previous.get(at)) path.push(at);
-        path.push(start);
-        return [path[0], ...path.slice(1, -1).reverse(), start];
-      }
-      if (!previous.has(next) && next !== start) {
-        previous.set(next, node);
-        queue.push(next);
-      }
-    }
-  }
-  return [start, start];
-}
-
-// src/core/plan/diagnostic-sink.ts
-var DiagnosticSink = class {
-  constructor(path) {
-    this.path = path;
-  }
-  path;
-  errors = [];
-  warnings = [];
-  error(code, at, message, hint) {
-    this.errors.push({ severity: "error", code, message, hint, path: this.path, line: at.line, column: at.column });
-  }
-  /** A strictness rule: an error, or a warning when the parse is lenient (the rule's older behaviour). */
-  strict(lenient, code, at, message, hint) {
-    if (lenient) this.warning(code, at, message, hint);
-    else this.error(code, at, message, hint);
-  }
-  warning(code, at, message, hint) {
-    this.warnings.push({ severity: "warning", code, message, hint, path: this.path, line: at.line, column: at.column });
-  }
-};
-
-// src/core/plan/front-matter.ts
-import { isMap as isMap2, isScalar, LineCounter as LineCounter2, parseDocument as parseDocument3 } from "yaml";
-var KEYS2 = ["id", "base", "title"];
-var EMPTY = { id: null, base: null, title: null };
-function readFrontMatter(node, context) {
-  if (!node) return EMPTY;
-  const { src, sink } = context;
-  const fenceStart = node.position?.start.offset ?? 0;
-  const valueStart = src.indexOf("\n", fenceStart) + 1;
-  const firstLine = positionOf(context, valueStart).line;
-  const lineCounter = new LineCounter2();
-  const document = parseDocument3(node.value, { lineCounter, prettyErrors: false });
-  const at = (offset) => {
-    const { line, col } = lineCounter.linePos(offset);
-    return { line: firstLine + line - 1, column: col };
-  };
-  if (document.errors.length > 0) {
-    for (const error of document.errors) {
-      sink.error(
-        PLAN_CODES.frontMatterInvalidYaml,
-        at(error.pos[0]),
-        `front matter is not valid YAML: ${error.message}`,
-        "fix the YAML between the `---` lines, or remove the front matter"
-      );
-    }
-    return EMPTY;
-  }
-  const contents = document.contents;
-  if (contents === null || isScalar(contents) && contents.value === null) return EMPTY;
-  if (!isMap2(contents)) {
-    sink.error(
-      PLAN_CODES.frontMatterNotMapping,
-      at(contents.range?.[0] ?? 0),
-      "front matter must be a YAML mapping of keys to values",
-      "write one `key: value` per line, e.g. `id: add-login`"
-    );
-    return EMPTY;
-  }
-  const result = { id: null, base: null, title: null };
-  for (const pair of contents.items) {
-    const keyNode = pair.key;
-    const key = isScalar(keyNode) ? String(keyNode.value) : "";
-    const keyAt = at(keyNode?.range?.[0] ?? 0);
-    const valueNode = pair.value;
-    const value = isScalar(valueNode) ? valueNode.value : valueNode === null ? null : valueNode;
-    const valueAt = valueNode?.range ? at(valueNode.range[0]) : keyAt;
-    if (!KEYS2.includes(key)) {
-      const match = closestMatch(key.toLowerCase(), KEYS2);
-      const known = "known keys: `id`, `base`, `title`";
-      sink.warning(
-        PLAN_CODES.frontMatterUnknownKey,
-        keyAt,
-        `unknown front-matter key "${key}"`,
-        match ? `did you mean \`${match}\`? ${known}` : known
-      );
-      continue;
-    }
-    if (value !== null && typeof value !== "string") {
-      sink.error(
-        PLAN_CODES.frontMatterInvalidValue,
-        valueAt,
-        `front-matter \`${key}\` must be a string`,
-        `quote it: ${key}: "${String(isScalar(valueNode) ? valueNode.value : "\u2026")}"`
-      );
-      continue;
-    }
-    const text2 = value === null ? null : value.trim() || null;
-    if (key === "id") result.id = text2 === null ? null : { value: text2, position: valueAt };
-    else if (key === "base") result.base = text2;
-    else result.title = text2;
-  }
-  return result;
-}
-
-// src/core/plan/headings.ts
-function headingContentRange(heading) {
-  const first = heading.children[0];
-  const last = heading.children[heading.children.length - 1];
-  if (!first?.position || !last?.position) {
-    const end = heading.position?.end.offset ?? 0;
-    return { start: end, end };
-  }
-  return { start: first.position.start.offset ?? 0, end: last.position.end.offset ?? 0 };
-}
-function headingSource(src, heading) {
-  const { start, end } = headingContentRange(heading);
-  return src.slice(start, end);
-}
-var ATX_OPEN = /^(#{1,6})(?:[ \t]+|$)/;
-var CLOSING_SEQUENCE = /[ \t]+#+[ \t]*$/;
-function atxHeadingNode(src, lineStart, lines) {
-  const newline = src.indexOf("\n", lineStart);
-  const lineEnd2 = newline === -1 ? src.length : newline;
-  const line = src.slice(lineStart, lineEnd2);
-  const open = ATX_OPEN.exec(line);
-  if (!open) return null;
-  let content = line.slice(open[0].length);
-  content = /^#+[ \t]*$/.test(content) ? "" : content.replace(CLOSING_SEQUENCE, "").replace(/[ \t]+$/, "");
-  const contentStart = lineStart + open[0].length;
-  const contentEnd = contentStart + content.length;
-  const trailingEnd = lineStart + line.replace(/[ \t]+$/, "").length;
-  return {
-    type: "heading",
-    depth: open[1].length,
-    children: content ? [{ type: "text", value: content, position: { start: lines.point(contentStart), end: lines.point(contentEnd) } }] : [],
-    position: { start: lines.point(lineStart), end: lines.point(trailingEnd) }
-  };
-}
-
-// src/core/plan/code-spans.ts
-function findCodeSpans(text2, offset) {
-  const spans = [];
-  let at = text2.indexOf("`");
-  while (at !== -1) {
-    const runLength = backtickRun(text2, at);
-    const close = findClosingRun(text2, at + runLength, runLength);
-    if (close === -1) {
-      at = text2.indexOf("`", at + runLength);
-      continue;
-    }
-    spans.push({
-      value: codeSpanValue(text2.slice(at + runLength, close)),
-      start: offset + at,
-      end: offset + close + runLength
-    });
-    at = text2.indexOf("`", close + runLength);
-  }
-  return spans;
-}
-function backtickRun(text2, at) {
-  let end = at;
-  while (text2[end] === "`") end++;
-  return end - at;
-}
-function findClosingRun(text2, from, length) {
-  for (let at = text2.indexOf("`", from); at !== -1; ) {
-    const run2 = backtickRun(text2, at);
-    if (run2 === length) return at;
-    at = text2.indexOf("`", at + run2);
-  }
-  return -1;
-}
-function codeSpanValue(raw) {
-  const value = raw.replace(/\n/g, " ");
-  if (value.length >= 2 && value.startsWith(" ") && value.endsWith(" ") && /[^ ]/.test(value))
-    return value.slice(1, -1);
-  return value;
-}
-
-// src/core/plan/field-keys.ts
-var ALIASES = {
-  "depends-on": ["depends-on", "dependencies"],
-  files: ["files"],
-  validation: ["validation", "validation-commands", "stage-validation"],
-  "exit-contract": ["exit-contract", "stage-exit-contract"],
-  rollback: ["rollback"],
-  tdd: ["tdd", "test-first"]
-};
-var BY_SPELLING = new Map(
-  Object.keys(ALIASES).flatMap(
-    (key) => ALIASES[key].map((spelling) => [spelling, key])
-  )
-);
-function normaliseKey(key) {
-  return key.trim().toLowerCase().replace(/[\s_-]+/g, "-");
-}
-function canonicalFieldKey(key) {
-  return BY_SPELLING.get(normaliseKey(key)) ?? null;
-}
-var FIELD_SPELLINGS = [...BY_SPELLING.keys()];
-var DISPLAY = {
-  "depends-on": "Depends on",
-  dependencies: "Dependencies",
-  files: "Files",
-  validation: "Validation",
-  "validation-commands": "Validation commands",
-  "stage-validation": "Stage validation",
-  "exit-contract": "Exit contract",
-  "stage-exit-contract": "Stage exit contract",
-  rollback: "Rollback",
-  tdd: "TDD",
-  "test-first": "Test first"
-};
-function suggestFieldKey(written) {
-  const match = closestMatch(normaliseKey(written), FIELD_SPELLINGS);
-  if (match === null) return null;
-  const key = written.trim();
-  const separator = /[\s_-]/.exec(key)?.[0];
-  const words = (DISPLAY[match] ?? match).split(" ");
-  const joined = words.join(separator === "_" || separator === "-" ? separator : " ");
-  if (key === key.toUpperCase() && key !== key.toLowerCase()) return joined.toUpperCase();
-  if (key === key.toLowerCase()) return joined.toLowerCase();
-  return joined;
-}
-
-// src/core/plan/field-items.ts
-var KEY = String.raw`[\p{L}][\p{L}\d_-]*(?:[ \t]+[\p{L}\d_-]+){0,3}`;
-var BOLD_KEY = new RegExp(String.raw`^(\*\*|__)(${KEY})[ \t]*(?::\1|\1[ \t]*:)[ \t]*`, "u");
-var PLAIN_KEY = new RegExp(String.raw`^(${KEY})[ \t]*:(?=[ \t\n]|$)[ \t]*`, "u");
-function readFieldKey(text2) {
-  const bold = BOLD_KEY.exec(text2);
-  if (bold)
-    return { key: bold[2].trim(), keyOffset: bold[1].length, valueOffset: bold[0].length };
-  const plain = PLAIN_KEY.exec(text2);
-  if (plain) return { key: plain[1].trim(), keyOffset: 0, valueOffset: plain[0].length };
-  return null;
-}
-function isFieldList(items) {
-  if (!items[0]?.key) return false;
-  return items.some(
-    (item) => item.key !== null && (canonicalFieldKey(item.key) !== null || closestMatch(normaliseKey(item.key), FIELD_SPELLINGS) !== null)
-  );
-}
-function fieldListFromNode(list2, src) {
-  return {
-    start: list2.position?.start.offset ?? 0,
-    end: list2.position?.end.offset ?? 0,
-    items: list2.children.map((item) => fieldItemFromNode(item, src))
-  };
-}
-function fieldItemFromNode(item, src) {
-  const start = item.position?.start.offset ?? 0;
-  const end = item.position?.end.offset ?? 0;
-  const [first, ...rest] = item.children;
-  if (first?.type !== "paragraph") {
-    const contentStart = first?.position?.start.offset ?? end;
-    return {
-      start,
-      end,
-      key: null,
-      keyStart: contentStart,
-      contentStart,
-      valueStart: contentStart,
-      inlineEnd: contentStart,
-      codeSpans: [],
-      nested: item.children,
-      contentIndent: (first?.position?.start.column ?? 1) - 1
-    };
-  }
-  const paragraphStart = first.position?.start.offset ?? start;
-  const inlineEnd = first.position?.end.offset ?? end;
-  const read = readFieldKey(src.slice(paragraphStart, inlineEnd));
-  const valueStart = paragraphStart + (read?.valueOffset ?? 0);
-  return {
-    start,
-    end,
-    key: read?.key ?? null,
-    keyStart: paragraphStart + (read?.keyOffset ?? 0),
-    contentStart: paragraphStart,
-    valueStart,
-    inlineEnd,
-    codeSpans: inlineCodeAfter(first, valueStart),
-    nested: rest,
-    contentIndent: (first.position?.start.column ?? 1) - 1
-  };
-}
-function inlineCodeAfter(node, from) {
-  const spans = [];
-  const visit = (current) => {
-    if (current.type === "inlineCode") {
-      const start = current.position?.start.offset ?? 0;
-      if (start >= from) spans.push({ value: current.value, start, end: current.position?.end.offset ?? start });
-      return;
-    }
-    if ("children" in current) for (const child of current.children) visit(child);
-  };
-  visit(node);
-  return spans;
-}
-
-// src/core/plan/nested-fence.ts
-function readNestedFence(src, at, end, indent2, lines) {
-  const opening = lineText(src, at, end);
-  const open = FENCE_OPEN.exec(opening.slice(indent2));
-  if (!open || opening.slice(0, indent2).trim() !== "" || opening.includes("	")) return null;
-  const extra = open[1].length;
-  const fence = open[2];
-  const info = open[3].trim();
-  if (fence[0] === "`" && info.includes("`") || /[\\&]/.test(info)) return null;
-  const values = [];
-  for (let line = nextLine(src, at, end); line < end; line = nextLine(src, line, end)) {
-    const text2 = lineText(src, line, end);
-    if (text2.includes("	")) return null;
-    const blank = text2.trim() === "";
-    if (!blank && !text2.startsWith(" ".repeat(indent2))) return null;
-    const inner = text2.slice(Math.min(indent2, leadingSpaces(text2)));
-    const close = FENCE_CLOSE.exec(inner);
-    if (close && close[1][0] === fence[0] && close[1].length >= fence.length) {
-      const lineEnd2 = line + text2.length;
-      const space = info.search(/[ \t]/);
-      return {
-        node: {
-          type: "code",
-          lang: info === "" ? null : space === -1 ? info : info.slice(0, space),
-          meta: space === -1 ? null : info.slice(space).trim() || null,
-          value: values.join("\n"),
-          position: { start: lines.point(at + indent2 + extra), end: lines.point(lineEnd2) }
-        },
-        next: lineEnd2 + 1
-      };
-    }
-    values.push(inner.slice(Math.min(extra, leadingSpaces(inner))));
-  }
-  return null;
-}
-function opensNestedFence(src, at, end, indent2) {
-  const text2 = lineText(src, at, end);
-  return text2.slice(0, indent2).trim() === "" && FENCE_OPEN.test(text2.slice(indent2));
-}
-var FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})(.*)$/;
-var FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
-function lineText(src, at, end) {
-  const newline = src.indexOf("\n", at);
-  return src.slice(at, newline === -1 || newline > end ? end : newline);
-}
-function nextLine(src, at, end) {
-  return at + lineText(src, at, end).length + 1;
-}
-function leadingSpaces(text2) {
-  return /^ */.exec(text2)?.[0].length ?? 0;
-}
-
-// src/core/plan/fast-field-list.ts
-function readSimpleFieldList(src, start, end, lines, options2 = {}) {
-  const reader = new LineReader(src, end, lines, options2.fencedCode === true);
-  let at = start;
-  for (; ; ) {
-    if (at >= end) return null;
-    const text2 = reader.text(at);
-    if (text2.startsWith("- ") || text2.startsWith("* ") || text2.startsWith("+ ")) break;
-    if (text2.trim() !== "" && !new RegExp("^\\p{L}", "u").test(text2)) return null;
-    at = reader.next(at);
-  }
-  const marker = src[at];
-  const items = [];
-  for (; ; ) {
-    const item = reader.item(at, 0, marker);
-    if (!item) return null;
-    const children = reader.blocks(reader.next(at), 2);
-    if (!children) return null;
-    items.push(fieldItem(item, children.nodes, src));
-    at = children.next;
-    if (at >= end) break;
-    if (reader.text(at).trim() !== "") {
-      if (reader.text(at).startsWith(`${marker} `)) continue;
-      return null;
-    }
-    while (at < end && reader.text(at).trim() === "") at = reader.next(at);
-    if (at >= end) break;
-    const resumed = reader.text(at);
-    if (/^[ \t]/.test(resumed)) return null;
-    if (resumed[0] === marker && /^.(?:[ \t]|$)/.test(resumed)) continue;
-    break;
-  }
-  if (!isFieldList(items)) return null;
-  return { start: items[0].start, end: items[items.length - 1].end, items };
-}
-var UNSIMPLE = /[\\<[&\t]/;
-var PLAIN_START = /^(?:\*\*|__)?[\p{L}\d`"'(]/u;
-var ORDERED_MARKER = /^\d{1,9}[.)](?:[ \t]|$)/;
-var LineReader = class {
-  constructor(src, end, lines, fencedCode) {
-    this.src = src;
-    this.end = end;
-    this.lines = lines;
-    this.fencedCode = fencedCode;
-  }
-  src;
-  end;
-  lines;
-  fencedCode;
-  text(at) {
-    return this.src.slice(at, this.lineEnd(at));
-  }
-  next(at) {
-    return this.lineEnd(at) + 1;
-  }
-  /** `<indent spaces><marker> <simple content>`, or null. */
-  item(at, indent2, marker) {
-    const line = this.text(at);
-    const contentAt = indent2 + 2;
-    if (line.length <= contentAt || line[indent2] !== marker || line[indent2 + 1] !== " " || line[contentAt] === " ")
-      return null;
-    if (indent2 > 0 && line.slice(0, indent2).trim() !== "") return null;
-    const content = line.slice(contentAt).replace(/[ \t]+$/, "");
-    if (UNSIMPLE.test(content) || ORDERED_MARKER.test(content)) return null;
-    if (!readFieldKey(content) && !PLAIN_START.test(content)) return null;
-    return { start: at + indent2, contentStart: at + contentAt, contentEnd: at + contentAt + content.length };
-  }
-  /**
-   * The blocks below an item's first line whose content is indented by
-   * `indent` spaces: a nested list indented by exactly `indent` (and, with
-   * `fencedCode`, fenced code blocks), up to the first line indented less.
-   * Returns null (give up) on any other indented line.
-   */
-  blocks(at, indent2) {
-    const nodes = [];
-    while (this.indentation(at) >= indent2) {
-      if (this.fencedCode && this.indentation(at) <= indent2 + 3) {
-        const fence = readNestedFence(this.src, at, this.end, indent2, this.lines);
-        if (fence) {
-          nodes.push(fence.node);
-          at = fence.next;
-          continue;
-        }
-      }
-      const list2 = this.nestedList(at, indent2);
-      if (!list2) return null;
-      nodes.push(list2.list);
-      at = list2.next;
-    }
-    return { nodes, next: at };
-  }
-  /** A list indented by exactly `indent` spaces starting at `at`, with its own nested blocks, or null. */
-  nestedList(at, indent2) {
-    const marker = this.text(at)[indent2];
-    if (marker !== "-" && marker !== "*" && marker !== "+") return null;
-    const children = [];
-    while (this.indentation(at) >= indent2) {
-      const item = this.item(at, indent2, marker);
-      if (!item) {
-        if (this.fencedCode && children.length > 0 && opensNestedFence(this.src, at, this.end, indent2)) break;
-        return null;
-      }
-      const nested = this.blocks(this.next(at), indent2 + 2);
-      if (!nested) return null;
-      children.push(this.listItemNode(item, nested.nodes));
-      at = nested.next;
-    }
-    const first = children[0];
-    const last = children[children.length - 1];
-    return {
-      list: {
-        type: "list",
-        ordered: false,
-        start: null,
-        spread: false,
-        children,
-        position: { start: point(first), end: endPoint(last) }
-      },
-      next: at
-    };
-  }
-  /** Leading spaces of a non-blank line; -1 past the end or for a blank line, Infinity for a tab (never simple). */
-  indentation(at) {
-    if (at >= this.end) return -1;
-    const text2 = this.text(at);
-    if (text2.trim() === "") return -1;
-    const spaces = /^ */.exec(text2)?.[0].length ?? 0;
-    return text2[spaces] === "	" ? Number.POSITIVE_INFINITY : spaces;
-  }
-  listItemNode(item, nested) {
-    const paragraph = this.paragraphNode(item.contentStart, item.contentEnd);
-    return {
-      type: "listItem",
-      spread: false,
-      checked: null,
-      children: [paragraph, ...nested],
-      position: { start: this.lines.point(item.start), end: endPoint(nested[nested.length - 1] ?? paragraph) }
-    };
-  }
-  /** Text and inline code only: the field readers look at nothing else. */
-  paragraphNode(start, end) {
-    const children = [];
-    let at = start;
-    for (const span of findCodeSpans(this.src.slice(start, end), start)) {
-      if (span.start > at) children.push(this.textNode(at, span.start));
-      const code = {
-        type: "inlineCode",
-        value: span.value,
-        position: { start: this.lines.point(span.start), end: this.lines.point(span.end) }
-      };
-      children.push(code);
-      at = span.end;
-    }
-    if (end > at) children.push(this.textNode(at, end));
-    return { type: "paragraph", children, position: { start: this.lines.point(start), end: this.lines.point(end) } };
-  }
-  textNode(start, end) {
-    return {
-      type: "text",
-      value: this.src.slice(start, end),
-      position: { start: this.lines.point(start), end: this.lines.point(end) }
-    };
-  }
-  lineEnd(at) {
-    const newline = this.src.indexOf("\n", at);
-    return newline === -1 || newline > this.end ? this.end : newline;
-  }
-};
-function point(node) {
-  return { ...node.position?.start ?? { line: 1, column: 1 } };
-}
-function endPoint(node) {
-  return { ...node.position?.end ?? { line: 1, column: 1 } };
-}
-function fieldItem(item, nested, src) {
-  const content = src.slice(item.contentStart, item.contentEnd);
-  const read = readFieldKey(content);
-  const valueStart = item.contentStart + (read?.valueOffset ?? 0);
-  return {
-    start: item.start,
-    end: nested[nested.length - 1]?.position?.end.offset ?? item.contentEnd,
-    key: read?.key ?? null,
-    keyStart: item.contentStart + (read?.keyOffset ?? 0),
-    contentStart: item.contentStart,
-    valueStart,
-    inlineEnd: item.contentEnd,
-    codeSpans: findCodeSpans(content.slice(read?.valueOffset ?? 0), valueStart),
-    nested,
-    contentIndent: 2
-  };
-}
-
-// src/core/plan/fenced-segment.ts
-function fieldListWithSafeFences(src, start, end, lines, riskyLines) {
-  const list2 = readSimpleFieldList(src, start, end, lines, { fencedCode: true });
-  if (!list2) return null;
-  const fences = [];
-  for (const item of list2.items) collectFences(item.nested, fences);
-  return riskyLines.every((line) => fences.some(([from, to]) => line >= from && line <= to)) ? list2 : null;
-}
-function collectFences(nodes, out) {
-  for (const node of nodes) {
-    if (node.type === "code" && node.position?.start.offset !== void 0 && node.position.end.offset !== void 0) {
-      out.push([node.position.start.offset - (node.position.start.column - 1), node.position.end.offset]);
-    } else if (node.type === "list") {
-      for (const item of node.children) collectFences(item.children, out);
-    }
-  }
-}
-
-// src/core/plan/open-leaf-block.ts
-function swallowsNextLine(node, src, rangeEnd) {
-  const start = node.position?.start.offset ?? 0;
-  const end = node.position?.end.offset ?? 0;
-  const raw = src.slice(start, end);
-  if (node.type === "code") return isUnclosedFence(raw);
-  if (node.type === "html") return isOpenHtmlBlock(raw, src.slice(end, rangeEnd));
-  return false;
-}
-var FENCE_OPEN2 = /^ {0,3}(`{3,}|~{3,})/;
-function isUnclosedFence(raw) {
-  const open = FENCE_OPEN2.exec(raw);
-  if (!open) return false;
-  const fence = open[1];
-  const lastBreak = raw.lastIndexOf("\n");
-  if (lastBreak === -1) return true;
-  const lastLine = raw.slice(lastBreak + 1);
-  const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(lastLine);
-  return !(close && close[1][0] === fence[0] && close[1].length >= fence.length);
-}
-var TERMINATED_KINDS = [
-  [/^ {0,3}<(?:script|pre|style|textarea)(?:[\s>]|$)/i, /<\/(?:script|pre|style|textarea)>/i],
-  [/^ {0,3}<!--/, /-->/],
-  [/^ {0,3}<\?/, /\?>/],
-  [/^ {0,3}<![A-Za-z]/, />/],
-  [/^ {0,3}<!\[CDATA\[/, /\]\]>/]
-];
-function isOpenHtmlBlock(raw, after) {
-  const lastLine = raw.slice(raw.lastIndexOf("\n") + 1);
-  for (const [opener, terminator] of TERMINATED_KINDS) {
-    if (opener.test(raw)) {
-      const checked = raw.includes("\n") ? lastLine : raw.replace(opener, "");
-      return !terminator.test(checked);
-    }
-  }
-  return !/\n[ \t]*\n/.test(after);
-}
-
-// src/core/plan/outline.ts
-function buildOutline(src, lines, strategy) {
-  const bodyStart = frontMatterEnd(src);
-  const firstDialect = bodyStart > 0 ? "frontMatter" : "commonmark";
-  if (strategy === "whole-document") return parseMarkdownRange(src, 0, src.length, lines, firstDialect);
-  const { cuts, risky } = scanLines(src, bodyStart);
-  const out = [];
-  let riskyAt = 0;
-  let segment = 0;
-  const bounds = [0, ...cuts, src.length];
-  while (segment < bounds.length - 1) {
-    const start = bounds[segment];
-    let next = segment + 1;
-    let end = bounds[next];
-    if (start === end) {
-      segment = next;
-      continue;
-    }
-    const firstLineEnd = lineEnd(src, start);
-    while (riskyAt < risky.length && risky[riskyAt] <= firstLineEnd) riskyAt++;
-    const isRisky = segment === 0 || riskyAt < risky.length && risky[riskyAt] < end;
-    const heading = segment === 0 ? null : atxHeadingNode(src, start, lines);
-    if (!isRisky && heading) {
-      out.push(heading);
-      if (/\S/.test(src.slice(firstLineEnd, end))) out.push({ type: "opaque", start: firstLineEnd + 1, end });
-      segment = next;
-      continue;
-    }
-    if (heading && segment > 0) {
-      const risks = [];
-      for (let at = riskyAt; at < risky.length && risky[at] < end; at++) risks.push(risky[at]);
-      const fieldList = fieldListWithSafeFences(src, firstLineEnd + 1, end, lines, risks);
-      if (fieldList) {
-        out.push(heading, { type: "opaque", start: firstLineEnd + 1, end, fieldList });
-        riskyAt += risks.length;
-        segment = next;
-        continue;
-      }
-    }
-    const dialect = start === 0 ? firstDialect : "commonmark";
-    let nodes = parseMarkdownRange(src, start, end, lines, dialect);
-    while (next < bounds.length - 1 && endsInOpenLeafBlock(nodes, src, end)) {
-      next++;
-      end = bounds[next];
-      nodes = parseMarkdownRange(src, start, end, lines, dialect);
-    }
-    while (riskyAt < risky.length && risky[riskyAt] < end) riskyAt++;
-    pushAll(out, nodes);
-    segment = next;
-  }
-  return out;
-}
-function materialise(nodes, src, lines) {
-  const out = [];
-  for (const node of nodes) {
-    if (node.type === "opaque") pushAll(out, parseMarkdownRange(src, node.start, node.end, lines, "commonmark"));
-    else out.push(node);
-  }
-  return out;
-}
-function outlineStart(node) {
-  return node.type === "opaque" ? node.start : node.position?.start.offset ?? 0;
-}
-function endsInOpenLeafBlock(nodes, src, end) {
-  const last = nodes[nodes.length - 1];
-  return last !== void 0 && swallowsNextLine(last, src, end);
-}
-function lineEnd(src, from) {
-  const newline = src.indexOf("\n", from);
-  return newline === -1 ? src.length : newline;
-}
-function frontMatterEnd(src) {
-  const match = /^---[ \t]*\n(?:[^]*?\n)?---[ \t]*(?:\n|$)/.exec(src);
-  return match ? match[0].length : 0;
-}
-function scanLines(src, from) {
-  const cuts = [];
-  const risky = [];
-  let fence = null;
-  let previousIsText = false;
-  for (let start = from; start < src.length; ) {
-    const newline = src.indexOf("\n", start);
-    const end = newline === -1 ? src.length : newline;
-    const line = src.slice(start, end);
-    if (fence) {
-      const close = FENCE_CLOSE2.exec(line);
-      if (close && close[1][0] === fence.char && close[1].length >= fence.length) fence = null;
-      previousIsText = false;
-    } else {
-      const open = FENCE_OPEN3.exec(line);
-      if (open) {
-        const marker = open[1] ?? open[2];
-        fence = { char: marker[0], length: marker.length };
-        previousIsText = false;
-      } else {
-        if (CUT.test(line)) cuts.push(start);
-        else if (RISKY.test(line) || previousIsText && SETEXT_UNDERLINE.test(line)) risky.push(start);
-        previousIsText = /\S/.test(line) && !ATX.test(line);
-      }
-    }
-    start = end + 1;
-  }
-  return { cuts, risky };
-}
-var FENCE_OPEN3 = /^(`{3,})[^`]*$|^(~{3,})/;
-var FENCE_CLOSE2 = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
-var CUT = /^#{1,3}(?:[ \t]|$)/;
-var ATX = /^ {0,3}#{1,6}(?:[ \t]|$)/;
-var RISKY = /^(?: {0,3}(?:`{3}|~{3}|<)| {1,3}#{1,6}(?:[ \t]|$))/;
-var SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
-
-// src/core/plan/plan-id.ts
-function fileStem(path) {
-  const name = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
-  const dot = name.lastIndexOf(".");
-  return dot > 0 ? name.slice(0, dot) : name;
-}
-function suggestPlanId(id2) {
-  const slug = id2.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/\.{2,}/g, ".").replace(/^[^a-z0-9]+|[-_.]+$/g, "").slice(0, 63).replace(/(?:\.lock|[-_.])+$/, "");
-  return slug || "my-plan";
-}
-function resolvePlanId(fromFrontMatter, path, sink) {
-  const id2 = fromFrontMatter?.value ?? fileStem(path);
-  const problem = planIdProblem(id2);
-  if (problem) {
-    const suggestion = suggestPlanId(id2);
-    if (fromFrontMatter) {
-      sink.error(
-        PLAN_CODES.unsafePlanId,
-        fromFrontMatter.position,
-        problem,
-        `use a safe id, e.g. \`id: ${suggestion}\``
-      );
-    } else {
-      sink.error(
-        PLAN_CODES.unsafePlanId,
-        { line: 1, column: 1 },
-        `${problem}; it was taken from the file name`,
-        `set a safe id in the front matter (\`---\` / \`id: ${suggestion}\` / \`---\`) or rename the file`
-      );
-    }
-  }
-  return id2;
-}
-
-// src/core/plan/sections.ts
-function findSections(outline, src, title) {
-  const sections = [];
-  for (let i = 0; i < outline.length; i++) {
-    const node = outline[i];
-    if (node.type !== "heading" || node.depth !== 2 || !title.test(headingSource(src, node))) continue;
-    let next = i + 1;
-    while (next < outline.length && !isSectionBoundary(outline[next])) next++;
-    const after = outline[next];
-    sections.push({
-      heading: node,
-      content: outline.slice(i + 1, next),
-      end: after ? outlineStart(after) : src.length
-    });
-  }
-  return sections;
-}
-function isSectionBoundary(node) {
-  return node.type === "heading" && node.depth <= 2;
-}
-
-// src/core/plan/source.ts
-function normaliseSource(text2) {
-  const withoutBom = text2.charCodeAt(0) === 65279 ? text2.slice(1) : text2;
-  return withoutBom.includes("\r") ? withoutBom.replace(/\r\n?/g, "\n") : withoutBom;
-}
-var LineIndex = class {
-  constructor(text2) {
-    this.text = text2;
-    for (let at = text2.indexOf("\n"); at !== -1; at = text2.indexOf("\n", at + 1)) {
-      this.lineStarts.push(at + 1);
-    }
-  }
-  text;
-  lineStarts = [0];
-  position(offset) {
-    let low = 0;
-    let high = this.lineStarts.length - 1;
-    while (low < high) {
-      const mid = low + high + 1 >> 1;
-      if (this.lineStarts[mid] <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low + 1, column: offset - this.lineStarts[low] + 1 };
-  }
-  /** The position with its offset: a point of an mdast node's `position`. */
-  point(offset) {
-    const { line, column } = this.position(offset);
-    return { line, column, offset };
-  }
-};
-
-// src/core/plan/stage-heading.ts
-var EXAMPLE = "write the heading as `### Stage 2: Short title` (separator `:`, `\u2014`, `\u2013`, `-` or `.`)";
-var STAGE_WORD = /^stage(?![\p{L}])/iu;
-var NUMERIC = /^[+-]?\d+(?:\.\d+)?/;
-var WORD = /^[^\s:—–.-]+/;
-var SEPARATOR = /^[ \t]*([:—–.-])[ \t]*/;
-function parseStageHeading(text2) {
-  const word = STAGE_WORD.exec(text2);
-  if (!word) return { kind: "not-a-stage" };
-  const numberAt = word[0].length + /^\s*/.exec(text2.slice(word[0].length))[0].length;
-  const rest = text2.slice(numberAt);
-  const numeric = NUMERIC.exec(rest);
-  if (!numeric) {
-    const token2 = WORD.exec(rest)?.[0];
-    return {
-      kind: "invalid",
-      problem: token2 ? {
-        code: PLAN_CODES.stageNumberNotANumber,
-        message: `stage number "${token2}" is not a number`,
-        hint: EXAMPLE,
-        at: numberAt
-      } : {
-        code: PLAN_CODES.stageHeadingInvalid,
-        message: `stage heading "${text2}" has no stage number`,
-        hint: EXAMPLE,
-        at: numberAt
-      }
-    };
-  }
-  const token = numeric[0];
-  const value = Number(token);
-  if (!Number.isSafeInteger(value) || token.includes(".")) {
-    return {
-      kind: "invalid",
-      problem: {
-        code: PLAN_CODES.stageNumberNotInteger,
-        message: `stage number "${token}" is not a whole number`,
-        hint: `stages are numbered 1, 2, 3, \u2026; ${EXAMPLE}`,
-        at: numberAt
-      }
-    };
-  }
-  if (value <= 0) {
-    return {
-      kind: "invalid",
-      problem: {
-        code: PLAN_CODES.stageNumberNotPositive,
-        message: `stage number ${token} is not positive`,
-        hint: "stages are numbered from 1",
-        at: numberAt
-      }
-    };
-  }
-  const afterNumber = numberAt + token.length;
-  const tail2 = text2.slice(afterNumber);
-  const separator = SEPARATOR.exec(tail2);
-  if (!separator) {
-    const title2 = tail2.trim();
-    if (!title2) return { kind: "stage", number: value, title: "", problem: missingTitle(value, afterNumber) };
-    return {
-      kind: "stage",
-      number: value,
-      title: title2,
-      problem: {
-        code: PLAN_CODES.stageHeadingInvalid,
-        message: `stage ${value}: no separator between the stage number and the title`,
-        hint: EXAMPLE,
-        at: afterNumber
-      }
-    };
-  }
-  const title = tail2.slice(separator[0].length).trim();
-  return { kind: "stage", number: value, title, problem: title ? null : missingTitle(value, afterNumber) };
-}
-function missingTitle(stage2, at) {
-  return { code: PLAN_CODES.stageTitleMissing, message: `stage ${stage2} has no title`, hint: EXAMPLE, at };
-}
-
-// src/core/plan/stage-heading-level.ts
-var DEEP_STAGE_LINE = /^ {0,3}#{4,6}[ \t]+stage/im;
-function checkStageHeadingLevels(outline, stageMap, context) {
-  const expected = stageMap.heading.depth + 1;
-  for (const node of stageMap.content) {
-    for (const heading of topLevelHeadings(node, context)) {
-      if (heading.depth > expected) report(heading, expected, context);
-    }
-  }
-  for (const node of outline) {
-    if (node.type !== "heading" || node.depth > stageMap.heading.depth) continue;
-    if (outlineStart(node) >= stageMap.end) report(node, expected, context);
-  }
-}
-function topLevelHeadings(node, context) {
-  if (node.type === "heading") return [node];
-  if (node.type !== "opaque") return [];
-  if (!DEEP_STAGE_LINE.test(context.src.slice(node.start, node.end))) return [];
-  return materialise([node], context.src, context.lines).filter(
-    (child) => child.type === "heading"
-  );
-}
-function report(heading, expected, context) {
-  const text2 = headingSource(context.src, heading);
-  const number = misplacedStageNumber(text2);
-  if (number === null) return;
-  const written = `${"#".repeat(heading.depth)} Stage ${number}`;
-  const wanted = "#".repeat(expected);
-  const effect = heading.depth < expected ? `a level-${heading.depth} heading ends the Stage Map, so this stage is not in the plan` : `a level-${heading.depth} heading is part of the body of the stage above it and opens no stage`;
-  context.sink.strict(
-    context.lenient,
-    PLAN_CODES.stageHeadingWrongLevel,
-    positionOf(context, outlineStart(heading)),
-    `\`${written}\` is a level-${heading.depth} heading; stages in this Stage Map are level-${expected} headings (\`${wanted} Stage ${number}\`)`,
-    `${effect}; write it as \`${wanted} ${text2.trim()}\``
-  );
-}
-function misplacedStageNumber(text2) {
-  const parsed = parseStageHeading(text2);
-  if (parsed.kind !== "stage") return null;
-  if (parsed.problem && parsed.title !== "") return null;
-  return parsed.number;
-}
-
-// src/core/plan/entries.ts
-function splitEntries(text2, offset) {
-  const entries = [];
-  let entryStart = 0;
-  let fence = 0;
-  for (let i = 0; i <= text2.length; i++) {
-    const char = text2[i];
-    if (char === "`") {
-      let run2 = 1;
-      while (text2[i + run2] === "`") run2++;
-      if (fence === 0) fence = run2;
-      else if (fence === run2) fence = 0;
-      i += run2 - 1;
-      continue;
-    }
-    if (i === text2.length || char === "," && fence === 0) {
-      const raw = text2.slice(entryStart, i);
-      const lead = raw.length - raw.trimStart().length;
-      if (raw.trim()) entries.push({ text: raw.trim(), start: offset + entryStart + lead });
-      entryStart = i + 1;
-    }
-  }
-  return entries;
-}
-function unwrapCode(text2) {
-  const leading = /^(`+)([^]*?)\1(?!`)/.exec(text2);
-  if (leading) return leading[2].trim();
-  return text2.replace(/`/g, "").trim();
-}
-function isNoneValue(text2) {
-  return /^(?:none|\(none\)|n\/a|-|—|–)?$/i.test(text2.replace(/[`*_]/g, "").trim());
-}
-
-// src/core/plan/nested-items.ts
-function nestedListItems(nested, src) {
-  const items = [];
-  for (const node of nested) {
-    if (node.type !== "list") continue;
-    for (const child of node.children) {
-      const item = fieldItemFromNode(child, src);
-      items.push(item);
-      pushAll(items, nestedListItems(item.nested, src));
-    }
-  }
-  return items;
-}
-
-// src/core/plan/depends-on.ts
-var STAGE_REF = /^(?:stage[ \t]*)?#?(\d+)$/i;
-var HINT = "write `none`, or stage numbers separated by commas: `1, 3` or `Stage 1, Stage 3`";
-function readDependsOn(item, stage2, context) {
-  const { src, sink } = context;
-  const entries = [
-    ...splitEntries(src.slice(item.valueStart, item.inlineEnd), item.valueStart),
-    ...nestedListItems(item.nested, src).flatMap(
-      (nested) => splitEntries(src.slice(nested.contentStart, nested.inlineEnd), nested.contentStart)
-    )
-  ];
-  if (entries.length === 1 && isNoneValue(entries[0].text)) return [];
-  const refs = [];
-  const seen = /* @__PURE__ */ new Set();
-  for (const entry of entries) {
-    const cleaned = entry.text.replace(/[`*_]/g, "").trim();
-    const match = STAGE_REF.exec(cleaned);
-    const number = match ? Number(match[1]) : Number.NaN;
-    const position = positionOf(context, entry.start);
-    if (!Number.isSafeInteger(number) || number <= 0) {
-      sink.error(
-        PLAN_CODES.invalidDependency,
-        position,
-        `stage ${stage2}: "${entry.text}" in depends-on is not a stage number`,
-        HINT
-      );
-      continue;
-    }
-    if (seen.has(number)) {
-      sink.warning(
-        PLAN_CODES.duplicateDependency,
-        position,
-        `stage ${stage2}: depends on stage ${number} more than once`,
-        "list each stage once"
-      );
-      continue;
-    }
-    seen.add(number);
-    refs.push({ stage: number, position });
-  }
-  return refs;
-}
-
-// src/core/plan/files-field.ts
-function readFiles(item, context) {
-  const { src } = context;
-  const entries = splitEntries(src.slice(item.valueStart, item.inlineEnd), item.valueStart).map((entry) => entry.text);
-  for (const nested of nestedListItems(item.nested, src))
-    entries.push(src.slice(nested.contentStart, nested.inlineEnd).trim());
-  const files = [];
-  for (const entry of entries) {
-    if (isNoneValue(entry)) continue;
-    const file = unwrapCode(entry);
-    if (file) files.push(file);
-  }
-  return files;
-}
-
-// src/core/plan/validation-field.ts
-var PHASES = /* @__PURE__ */ new Set(["pre", "main", "post"]);
-function readValidation(item, context) {
-  const commands = inlineCommands(item.valueStart, item.inlineEnd, item.codeSpans, "main", context);
-  pushAll(commands, blockCommands(item.nested, "main", context));
-  return commands;
-}
-function blockCommands(nodes, phase, context) {
-  const commands = [];
-  for (const node of nodes) {
-    if (node.type === "list") {
-      for (const child of node.children) {
-        const nested = fieldItemFromNode(child, context.src);
-        const group = nested.key?.toLowerCase();
-        if (group !== void 0 && PHASES.has(group)) {
-          pushAll(
-            commands,
-            inlineCommands(nested.valueStart, nested.inlineEnd, nested.codeSpans, group, context)
-          );
-          pushAll(commands, blockCommands(nested.nested, group, context));
-        } else {
-          pushAll(commands, inlineCommands(nested.contentStart, nested.inlineEnd, nested.codeSpans, phase, context));
-        }
-      }
-    } else if (node.type === "code") {
-      pushAll(commands, codeBlockCommands(node, phase, context));
-    } else if (node.type === "paragraph") {
-      const start = node.position?.start.offset ?? 0;
-      pushAll(
-        commands,
-        inlineCommands(start, node.position?.end.offset ?? start, inlineCodeAfter(node, start), phase, context)
-      );
-    }
-  }
-  return commands;
-}
-function inlineCommands(start, end, spans, phase, context) {
-  if (spans.length > 0) {
-    return spans.filter((span) => span.value.trim()).map((span) => ({ cmd: span.value.trim(), phase, position: positionOf(context, span.start) }));
-  }
-  const commands = [];
-  let lineStart = start;
-  for (const line of context.src.slice(start, end).split("\n")) {
-    const cmd = line.trim();
-    if (cmd && !isNoneValue(cmd))
-      commands.push({ cmd, phase, position: positionOf(context, lineStart + line.indexOf(cmd)) });
-    lineStart += line.length + 1;
-  }
-  return commands;
-}
-function codeBlockCommands(node, phase, context) {
-  const start = node.position?.start.offset ?? 0;
-  const fenced = /^ {0,3}(?:`{3}|~{3})/.test(context.src.slice(start, start + 6));
-  const firstLine = (node.position?.start.line ?? 1) + (fenced ? 1 : 0);
-  const indent2 = (node.position?.start.column ?? 1) - 1;
-  const commands = [];
-  node.value.split("\n").forEach((line, index) => {
-    const cmd = line.trim();
-    if (!cmd || cmd.startsWith("#")) return;
-    commands.push({ cmd, phase, position: { line: firstLine + index, column: indent2 + line.indexOf(cmd) + 1 } });
-  });
-  return commands;
-}
-
-// src/core/plan/stage.ts
-var KNOWN_FIELDS = "known fields: `depends-on`, `files`, `validation`, `exit contract`, `rollback`, `tdd`";
-function readStage(source, context) {
-  const { src } = context;
-  const headingStart = source.heading.position?.start.offset ?? 0;
-  const headingEnd = source.heading.position?.end.offset ?? headingStart;
-  const fieldList = findFieldList(source.content, context);
-  const body = fieldList ? [src.slice(headingEnd, fieldList.start), src.slice(fieldList.end, source.end)].map(trimBlankLines).filter(Boolean).join("\n\n") : trimBlankLines(src.slice(headingEnd, source.end));
-  const stage2 = {
-    number: source.number,
-    title: source.title,
-    dependsOn: [],
-    files: [],
-    validation: [],
-    exitContract: null,
-    rollback: null,
-    extraFields: {},
-    body,
-    section: src.slice(headingStart, source.end).trimEnd(),
-    position: positionOf(context, headingStart),
-    fieldPositions: {}
-  };
-  const dependencyRefs = fieldList ? readFields(fieldList.items, stage2, context) : [];
-  if (!fieldList && body === "") {
-    context.sink.error(
-      PLAN_CODES.emptyStage,
-      stage2.position,
-      `stage ${stage2.number} is empty: it has no fields and no body`,
-      "describe the work under the heading, starting with a field list such as `- **Depends-on:** none`"
-    );
-  } else if (stage2.validation.length === 0 && !saysNoValidation(fieldList?.items ?? [], context)) {
-    context.sink.warning(
-      PLAN_CODES.stageWithoutValidation,
-      stage2.position,
-      `stage ${stage2.number} has no validation command, so only the repository's \`qaCommands\` (if any) check its work`,
-      "add a field such as `- **Validation:** npm test` to the stage's field list, or write `- **Validation:** none` to say it needs none"
-    );
-  }
-  return { stage: stage2, dependencyRefs };
-}
-function saysNoValidation(items, context) {
-  const field = items.find((item) => item.key !== null && canonicalFieldKey(item.key) === "validation");
-  if (!field || field.nested.length > 0) return false;
-  const value = context.src.slice(field.valueStart, field.inlineEnd).trim();
-  return value !== "" && isNoneValue(value);
-}
-function findFieldList(content, context) {
-  const only = content.length === 1 ? content[0] : void 0;
-  if (only?.type === "opaque") {
-    const fast = only.fieldList ?? readSimpleFieldList(context.src, only.start, only.end, context.lines, { fencedCode: true });
-    if (fast) return fast;
-  }
-  for (const node of materialise(content, context.src, context.lines)) {
-    if (node.type !== "list" || node.ordered) continue;
-    const list2 = fieldListFromNode(node, context.src);
-    if (isFieldList(list2.items)) return list2;
-  }
-  return null;
-}
-function readFields(items, stage2, context) {
-  const { src, sink } = context;
-  let refs = [];
-  const seen = /* @__PURE__ */ new Map();
-  for (const item of items) {
-    const at = positionOf(context, item.start);
-    if (item.key === null) {
-      sink.warning(
-        PLAN_CODES.fieldNotKeyValue,
-        at,
-        `stage ${stage2.number}: this item of the field list is not a \`key: value\` field and is ignored`,
-        "write it as `- key: value`, or move it below the field list, after a paragraph, so it becomes part of the body"
-      );
-      continue;
-    }
-    const normalised = normaliseKey(item.key);
-    const canonical = canonicalFieldKey(item.key);
-    const identity = canonical ?? normalised;
-    const firstLine = seen.get(identity);
-    if (firstLine !== void 0) {
-      sink.error(
-        PLAN_CODES.duplicateField,
-        at,
-        `stage ${stage2.number}: field "${item.key}" is given twice (first on line ${firstLine}); this one is ignored`,
-        "merge the two values into one field"
-      );
-      continue;
-    }
-    seen.set(identity, at.line);
-    if (!canonical) {
-      reportUnknownField(item.key, stage2.number, positionOf(context, item.keyStart), context);
-      stage2.extraFields[item.key] = verbatim(src, item.valueStart, item.end, item.contentIndent);
-      continue;
-    }
-    stage2.fieldPositions[canonical] = at;
-    refs = applyField(canonical, item, stage2, context) ?? refs;
-  }
-  return refs;
-}
-function reportUnknownField(key, stage2, at, context) {
-  const suggestion = suggestFieldKey(key);
-  const message = `unknown field \`${key}\` in stage ${stage2}${suggestion ? `; did you mean \`${suggestion}\`?` : ""}`;
-  const kept = context.lenient ? "it is kept as an extra field" : "rename it, or move it below the field list after a paragraph so it becomes part of the body (`--lenient` keeps it as an extra field)";
-  context.sink.strict(context.lenient, PLAN_CODES.unknownField, at, message, `${KNOWN_FIELDS}; ${kept}`);
-}
-function applyField(key, item, stage2, context) {
-  switch (key) {
-    case "depends-on": {
-      const refs = readDependsOn(item, stage2.number, context);
-      stage2.dependsOn = refs.map((ref) => ref.stage);
-      return refs;
-    }
-    case "files":
-      stage2.files = readFiles(item, context);
-      return void 0;
-    case "validation":
-      stage2.validation = readValidation(item, context);
-      return void 0;
-    case "exit-contract":
-      stage2.exitContract = verbatim(context.src, item.valueStart, item.end, item.contentIndent) || null;
-      return void 0;
-    case "rollback":
-      stage2.rollback = verbatim(context.src, item.valueStart, item.end, item.contentIndent) || null;
-      return void 0;
-    case "tdd":
-      readTdd(item, stage2, context);
-      return void 0;
-  }
-}
-function readTdd(item, stage2, context) {
-  const value = unwrapCode(context.src.slice(item.valueStart, item.end).trim()).toLowerCase();
-  if (value === "none" || value === "red-green") {
-    stage2.tdd = value;
-    return;
-  }
-  context.sink.error(
-    PLAN_CODES.badTdd,
-    positionOf(context, item.valueStart),
-    `stage ${stage2.number}: \`tdd\` is \`${value}\`, which okstra does not know`,
-    "write `red-green` (the default: the stage's tests fail at its base and pass at its head) or `none` (a stage that keeps behaviour, such as docs or a refactor)"
-  );
-}
-
-// src/core/plan/stage-map.ts
-function readStageMap(section2, context) {
-  const { src, sink } = context;
-  const drafts = [];
-  const firstLine = /* @__PURE__ */ new Map();
-  const content = section2.content;
-  for (let i = 0; i < content.length; i++) {
-    const node = content[i];
-    if (node.type !== "heading" || node.depth !== 3) continue;
-    let next = i + 1;
-    while (next < content.length && !isStageBoundary(content[next])) next++;
-    const after = content[next];
-    const end = after ? outlineStart(after) : section2.end;
-    const parsed = parseStageHeading(headingSource(src, node));
-    if (parsed.kind === "not-a-stage") continue;
-    if (parsed.problem) {
-      const at = positionOf(context, headingContentRange(node).start + parsed.problem.at);
-      sink.error(parsed.problem.code, at, parsed.problem.message, parsed.problem.hint);
-    }
-    if (parsed.kind === "invalid") continue;
-    const draft2 = readStage(
-      { heading: node, number: parsed.number, title: parsed.title, content: content.slice(i + 1, next), end },
-      context
-    );
-    const first = firstLine.get(parsed.number);
-    if (first !== void 0) {
-      sink.error(
-        PLAN_CODES.duplicateStage,
-        draft2.stage.position,
-        `stage ${parsed.number} is defined twice (first at line ${first}); this definition is ignored`,
-        "give each stage its own number, or merge the two sections"
-      );
-      continue;
-    }
-    firstLine.set(parsed.number, draft2.stage.position.line);
-    drafts.push(draft2);
-  }
-  if (drafts.length === 0 && !content.some(
-    (node) => node.type === "heading" && node.depth === 3 && parseStageHeading(headingSource(src, node)).kind !== "not-a-stage"
-  )) {
-    sink.error(
-      PLAN_CODES.noStages,
-      positionOf(context, outlineStart(section2.heading)),
-      "the Stage Map has no stages",
-      "add stages as level-3 headings under it, e.g. `### Stage 1: Schema`"
-    );
-  }
-  return drafts;
-}
-function warnStrayStages(outline, stageMap, context) {
-  const inside = new Set(stageMap?.content ?? []);
-  for (const node of outline) {
-    if (node.type !== "heading" || node.depth !== 3 || inside.has(node)) continue;
-    const parsed = parseStageHeading(headingSource(context.src, node));
-    if (parsed.kind !== "stage") continue;
-    context.sink.warning(
-      PLAN_CODES.stageOutsideStageMap,
-      positionOf(context, outlineStart(node)),
-      `stage ${parsed.number} is outside the Stage Map section and will not be run`,
-      "move it under the `## Stage Map` heading"
-    );
-  }
-}
-function isStageBoundary(node) {
-  return node.type === "heading" && node.depth <= 3;
-}
-
-// src/core/plan/parse-plan.ts
-var STAGE_MAP = /stage map/i;
-var CLARIFICATIONS = /clarification items/i;
-var STAGE_MAP_HINT = "add a `## Stage Map` section with one `### Stage <N>: <title>` heading per stage";
-function parsePlan(text2, options2) {
-  return parsePlanWith(text2, options2, "segmented");
-}
-function parsePlanWith(text2, options2, strategy) {
-  const src = normaliseSource(text2);
-  const lines = new LineIndex(src);
-  const sink = new DiagnosticSink(options2.path);
-  const context = { src, lines, sink, lenient: options2.lenient === true };
-  const outline = buildOutline(src, lines, strategy);
-  const frontMatter = readFrontMatter(outline[0]?.type === "yaml" ? outline[0] : void 0, context);
-  const id2 = resolvePlanId(frontMatter.id, options2.path, sink);
-  const title = frontMatter.title ?? firstLevelOneHeading(outline, src);
-  const stageMaps = findSections(outline, src, STAGE_MAP);
-  const [stageMap, ...extraStageMaps] = stageMaps;
-  if (!stageMap) reportMissingStageMap(outline, context);
-  for (const extra of extraStageMaps) {
-    sink.error(
-      PLAN_CODES.duplicateStageMap,
-      positionOf(context, outlineStart(extra.heading)),
-      `a second Stage Map section (the first is at line ${positionOf(context, outlineStart(stageMap?.heading ?? extra.heading)).line}); it is ignored`,
-      "keep one Stage Map section and move all stages into it"
-    );
-  }
-  const drafts = stageMap ? readStageMap(stageMap, context) : [];
-  if (stageMap) {
-    warnStrayStages(outline, stageMap, context);
-    checkStageHeadingLevels(outline, stageMap, context);
-  }
-  checkDependencies(drafts, sink);
-  const [clarificationSection, ...extraClarifications] = findSections(outline, src, CLARIFICATIONS);
-  for (const extra of extraClarifications) {
-    sink.warning(
-      PLAN_CODES.duplicateClarificationItems,
-      positionOf(context, outlineStart(extra.heading)),
-      "a second Clarification Items section; it is ignored",
-      "keep all clarification items in one section"
-    );
-  }
-  const clarifications = clarificationSection ? readClarifications(clarificationSection, context) : [];
-  return {
-    plan: {
-      id: id2,
-      title,
-      base: frontMatter.base,
-      path: options2.path,
-      stages: drafts.map((draft2) => draft2.stage),
-      clarifications
-    },
-    errors: sortDiagnostics(sink.errors),
-    warnings: sortDiagnostics(sink.warnings)
-  };
-}
-function firstLevelOneHeading(outline, src) {
-  for (const node of outline) {
-    if (node.type === "heading" && node.depth === 1) return headingSource(src, node).trim() || null;
-  }
-  return null;
-}
-function reportMissingStageMap(outline, context) {
-  const misplaced = outline.find((node) => node.type === "heading" && STAGE_MAP.test(headingSource(context.src, node)));
-  if (misplaced?.type === "heading") {
-    context.sink.error(
-      PLAN_CODES.missingStageMap,
-      positionOf(context, outlineStart(misplaced)),
-      `no Stage Map section: "${headingSource(context.src, misplaced)}" is a level-${misplaced.depth} heading, the Stage Map must be level 2`,
-      `write it as \`## ${headingSource(context.src, misplaced)}\``
-    );
-    return;
-  }
-  context.sink.error(
-    PLAN_CODES.missingStageMap,
-    { line: 1, column: 1 },
-    "no Stage Map section: the plan has no stages",
-    STAGE_MAP_HINT
-  );
-}
-
-// src/triggers/plans.ts
-function planPathOf(config2, id2) {
-  return `${config2.plansDir.replace(/\/+$/, "")}/${id2}.md`;
-}
-function readPlanEarly(deps, config2, id2) {
-  const path = planPathOf(config2, id2);
-  const text2 = isSafeRepoPath(path) ? readRepoFile(deps.client, deps.repo, path, deps.defaultBranch) : Promise.resolve(null);
-  text2.catch(() => void 0);
-  return { path, text: text2 };
-}
-function isPlanFile(path, plansDir) {
-  const dir = plansDir.replace(/^\.\/+/, "").replace(/\/+$/, "");
-  return path.startsWith(`${dir}/`) && path.endsWith(".md") && !path.slice(dir.length + 1).includes("/");
-}
-var list = (paths) => paths.map((p) => inlineCode(p)).join(", ");
-async function resolvePlan(deps, config2, pr, changed, wanted, hooks = {}) {
-  const touched = plansTouched(changed, config2);
-  const at = (path) => touched.includes(path) ? { ref: pr.headSha, fromPullRequest: true } : { ref: deps.defaultBranch, fromPullRequest: false };
-  const early = hooks.early;
-  const given = (path) => early?.path === path && !touched.includes(path) ? early.text : void 0;
-  const readPlan = (path) => readPlanFile(deps, path, at(path), { text: given(path), reading: hooks.reading });
-  if (wanted !== null) {
-    const named2 = planPathOf(config2, wanted);
-    const first = [.../* @__PURE__ */ new Set([...touched, named2])];
-    for (const path of first) {
-      const read = await readPlan(path);
-      if (read?.ok && read.plan.id === wanted) return read;
-      if (read && !read.ok && path === named2) return read;
-    }
-    const others = (await plansOnDefaultBranch(deps, config2)).filter((p) => !first.includes(p));
-    for (const path of others) {
-      const read = await readPlan(path);
-      if (read?.ok && read.plan.id === wanted) return read;
-    }
-    return {
-      ok: false,
-      reason: `there is no plan with the id ${inlineCode(wanted)} in ${inlineCode(config2.plansDir)} (on \`${deps.defaultBranch}\` or changed by this pull request).`
-    };
-  }
-  if (touched.length > 1)
-    return {
-      ok: false,
-      reason: `this pull request changes several plans (${list(touched)}); say which one with \`--plan ID\`.`
-    };
-  if (touched.length === 1)
-    return await readPlan(touched[0]) ?? {
-      ok: false,
-      reason: `the plan ${inlineCode(touched[0])} could not be read.`
-    };
-  const all = await plansOnDefaultBranch(deps, config2);
-  if (all.length === 0)
-    return {
-      ok: false,
-      reason: `there are no plans in ${inlineCode(config2.plansDir)} on \`${deps.defaultBranch}\`, and this pull request adds none.`
-    };
-  if (all.length > 1)
-    return {
-      ok: false,
-      reason: `there are several plans in ${inlineCode(config2.plansDir)} (${list(all)}) and this pull request changes none of them; say which one with \`--plan ID\`.`
-    };
-  return await readPlan(all[0]) ?? {
-    ok: false,
-    reason: `the plan ${inlineCode(all[0])} could not be read.`
-  };
-}
-function plansTouched(changed, config2) {
-  return changed.filter((f) => f.status !== "removed" && isPlanFile(f.path, config2.plansDir)).map((f) => f.path);
-}
-async function plansOnDefaultBranch(deps, config2) {
-  const entries = await listDirectory(deps.client, deps.repo, config2.plansDir.replace(/\/+$/, ""), deps.defaultBranch);
-  return entries.filter((e) => e.type === "file" && isPlanFile(e.path, config2.plansDir)).map((e) => e.path).sort();
-}
-async function readPlanFile(deps, path, where, via) {
-  if (!isSafeRepoPath(path))
-    return {
-      ok: false,
-      reason: `the plan file name ${inlineCode(path)} has characters okstra does not pass to a workflow (use letters, digits, ".", "_", "-" and "/").`
-    };
-  via.reading?.(path, where);
-  const text2 = await (via.text ?? readRepoFile(deps.client, deps.repo, path, where.ref));
-  if (text2 === null) return null;
-  const result = parsedPlan(path, text2);
-  if (!result.plan || result.errors.length > 0) {
-    const first = result.errors[0];
-    return {
-      ok: false,
-      reason: `${inlineCode(path)} is not a valid plan (${result.errors.length} error${result.errors.length === 1 ? "" : "s"}${first ? `; first: line ${first.line}: ${escapeInline(first.message)}` : ""}); \`okstra plan validate\` lists them all.`
-    };
-  }
-  return { ok: true, plan: result.plan, path, fromPullRequest: where.fromPullRequest, blob: gitBlobId(text2) };
-}
-var PARSED = new Lru(32);
-function parsedPlan(path, text2) {
-  const key = `${path}\0${text2}`;
-  const hit = PARSED.get(key);
-  if (hit) return hit;
-  const result = parsePlan(text2, { path });
-  PARSED.set(key, result);
-  return result;
-}
-
-// src/triggers/launch.ts
-function readLaunchWorkflow(deps, config2) {
-  return readRepoFile(deps.client, deps.repo, workflowPath(config2), deps.defaultBranch);
-}
-async function resolveLaunchPlan(deps, config2, pr, files, wanted) {
-  const ahead = {};
-  const found = await resolvePlan(deps, config2, pr, files, wanted, {
-    reading: (path, where) => {
-      const refused = !dispatchRef(deps.defaultBranch, {
-        pr,
-        planFromPullRequest: where.fromPullRequest,
-        planPath: path
-      }).ok;
-      if (ahead.id !== void 0 || refused) return;
-      ahead.id = posix.basename(path, ".md");
-      ahead.ledger = readPlanLedger(deps, config2, ahead.id);
-      ahead.workflowText = readLaunchWorkflow(deps, config2);
-      ahead.ledger.catch(() => void 0);
-      ahead.workflowText.catch(() => void 0);
-    }
-  });
-  if (!found.ok) return found;
-  const { ledger, workflowText } = ahead;
-  return {
-    ok: true,
-    request: {
-      ...launchedPlan(found),
-      ...workflowText ? { workflowText } : {},
-      ...ledger && ahead.id === found.plan.id ? { ledger } : {}
-    }
-  };
-}
-function launchedPlan(found) {
-  return { plan: found.plan, planPath: found.path, planBlob: found.blob, planFromPullRequest: found.fromPullRequest };
-}
-var HOW_TO_APPROVE = "approve the pull request that adds or changes the plan (a review that approves it), or comment `/okstra approve` on it; `okstra plan approve` does it from a clone";
-function workflowPath(config2) {
-  return `.github/workflows/${config2.bot.workflow}`;
-}
-function dispatchRef(defaultBranch, req) {
-  if (!req.planFromPullRequest) return { ok: true, ref: defaultBranch, planRef: null };
-  if (isFromFork(req.pr)) {
-    return {
-      ok: false,
-      reason: `the plan ${inlineCode(req.planPath)} is added or changed by this pull request, whose branch lives in a fork; okstra runs only plans that are on this repository's branches: merge the plan first (or push the branch here).`
-    };
-  }
-  return { ok: true, ref: defaultBranch, planRef: req.pr.headSha };
-}
-async function launch(deps, config2, req) {
-  const where = dispatchRef(deps.defaultBranch, req);
-  if (!where.ok) return where;
-  const path = workflowPath(config2);
-  const [ledger, workflow] = await Promise.all([
-    req.ledger ?? readPlanLedger(deps, config2, req.plan.id),
-    req.workflowText ?? readLaunchWorkflow(deps, config2)
-  ]);
-  if (!ledger.ok) return ledger;
-  const planned = planLaunch({
-    plan: req.plan,
-    planBlob: req.planBlob,
-    state: ledger.state,
-    config: config2,
-    what: req.what,
-    now: deps.now(),
-    workflow: { path, ref: where.ref, text: workflow },
-    howToApprove: HOW_TO_APPROVE
-  });
-  if (!planned.ok) return planned;
-  const { launch: plan } = planned;
-  const ctx = { deps, config: config2, req, where, path, plan, kept: keptStage(plan, req.keep) };
-  const outcomes = await pool(
-    DISPATCHES_AT_ONCE,
-    plan.runs.map((stages) => () => startWorkflowRun(ctx, stages))
-  );
-  const checkRunIds = new Map(outcomes.flatMap((o) => [...o.ids]));
-  const refused = outcomes.find((o) => o.error !== void 0);
-  if (refused) {
-    const started = outcomes.filter((o) => o.error === void 0).flatMap((o) => o.stages);
-    return { ok: false, reason: refusedLaunchReason(path, refused.error ?? "", started) };
-  }
-  return { ok: true, mode: plan.mode, stages: plan.stages, checkRunIds, kept: ctx.kept };
-}
-function keptStage(plan, keep) {
-  if (keep === void 0 || plan.mode !== "stage") return null;
-  return plan.runs.some((stages) => stages.length === 1 && stages[0] === keep) ? keep : null;
-}
-var DISPATCHES_AT_ONCE = 4;
-async function startWorkflowRun({ deps, config: config2, req, where, path, plan, kept }, stages) {
-  const runsUrl = `${deps.webUrl}/actions/workflows/${config2.bot.workflow}`;
-  const ask = { planId: req.plan.id, actor: req.actor, origin: req.origin, runsUrl };
-  const ids2 = /* @__PURE__ */ new Map();
-  for (const stage2 of stages) {
-    const id2 = await createQueuedCheck(deps.client, deps.repo, {
-      name: checkRunName(req.plan.id, stage2),
-      headSha: req.pr.headSha,
-      detailsUrl: runsUrl,
-      output: { title: "Queued", summary: queuedSummary(plan, stages, ask) }
-    });
-    ids2.set(stage2, id2);
-  }
-  if (kept !== null && stages.length === 1 && stages[0] === kept) return { stages, ids: ids2 };
-  const { reset, rebase } = plan;
-  const inputs = dispatchInputs({
-    mode: plan.mode,
-    ...reset ? { reset } : {},
-    ...rebase ? { rebase } : {},
-    planPath: req.planPath,
-    planRef: where.planRef,
-    stages,
-    prNumber: req.pr.number,
-    executor: req.options.executor,
-    verifiers: req.options.verifiers,
-    models: req.options.models,
-    checkRunIds: ids2,
-    trigger: req.trigger,
-    actor: req.actor
-  });
-  try {
-    await dispatchWorkflow(deps.client, deps.repo, config2.bot.workflow, where.ref, inputs);
-  } catch (error) {
-    const why = describeApiError(error);
-    await failQueuedChecks(
-      deps,
-      [...ids2.values()],
-      `GitHub refused to dispatch ${inlineCode(path)}: ${inlineCode(why)}`
-    );
-    return { stages, ids: ids2, error: why };
-  }
-  deps.log.info(
-    `dispatched ${config2.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ""} ${plan.mode}${reset ? " --reset" : ""}${rebase ? " --rebase" : ""} ${stages.join(",")} on PR #${req.pr.number} (checks ${[...ids2.values()].join(",")})`
-  );
-  return { stages, ids: ids2 };
-}
-async function failQueuedChecks(deps, ids2, summary) {
-  for (const id2 of ids2) {
-    await completeCheck(
-      deps.client,
-      deps.repo,
-      { id: id2 },
-      {
-        conclusion: "failure",
-        requests: [{ output: { title: "The workflow could not be started", summary, annotations: [] } }]
-      },
-      { at: deps.now() }
-    );
-  }
-}
-
-// src/triggers/plan.ts
-async function dispatchPlanning(deps, config2, inputs) {
-  const path = workflowPath(config2);
-  const workflow = await readRepoFile(deps.client, deps.repo, path, deps.defaultBranch);
-  if (workflow === null)
-    return {
-      ok: false,
-      reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(deps.defaultBranch)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).`
-    };
-  const problems = workflowProblems(workflow, inputs.mode);
-  if (problems.length > 0)
-    return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join("; ")}.` };
-  try {
-    await dispatchWorkflow(deps.client, deps.repo, config2.bot.workflow, deps.defaultBranch, inputs);
-  } catch (error) {
-    return {
-      ok: false,
-      reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(describeApiError(error))}).`
-    };
-  }
-  return { ok: true, runsUrl: `${deps.webUrl}/actions/workflows/${config2.bot.workflow}` };
-}
-async function startPlanning(deps, config2, req) {
-  const out = await dispatchPlanning(deps, config2, planDispatchInputs(req));
-  if (out.ok)
-    deps.log.info(
-      `dispatched ${config2.bot.workflow} on ${deps.defaultBranch} mode plan for ${req.source.kind === "issue" ? `issue #${req.source.issue}` : `plan ${req.source.planId} on PR #${req.source.prNumber}`}`
-    );
-  return out;
-}
-function replanTarget(pr) {
-  const planId2 = planIdOfPlanBranch(pr.headRef);
-  if (planId2 === null || isFromFork(pr))
-    return {
-      ok: false,
-      reason: `this is not a plan pull request (its branch is ${inlineCode(pr.headRef)}${isFromFork(pr) ? " in a fork" : ""}; a plan pull request comes from \`okstra/<plan-id>/plan\` on this repository). To draft a new plan, comment \`/okstra plan [text]\` on an issue.`
-    };
-  if (pr.state !== "open") return { ok: false, reason: "this plan pull request is closed; reopen it to re-plan." };
-  return { ok: true, planId: planId2 };
-}
-
-// src/triggers/approve.ts
-async function requestApproval(deps, config2, req) {
-  const refuse = (reason) => ({ kind: "refused", reason });
-  if (isBotAccount({ login: req.approver })) return refuse("a bot account never approves a plan.");
-  const gate = approvalGate(config2, req.approver, req.role);
-  if (!gate.ok) return refuse(gate.reason);
-  if (req.pr.state !== "open") return refuse("this pull request is closed; reopen it to approve its plan.");
-  if (isFromFork(req.pr))
-    return refuse(
-      `this pull request's branch lives in ${req.pr.headRepo ? `the fork ${inlineCode(req.pr.headRepo)}` : "a deleted fork"}; okstra runs and approves only plans on this repository's branches.`
-    );
-  if (plansTouched(req.files, config2).length === 0)
-    return refuse(
-      `this pull request adds or changes no plan in ${inlineCode(config2.plansDir)}; an approval is of the plan a (plan) pull request adds or changes.`
-    );
-  const plan = await resolvePlan(deps, config2, { headSha: req.at }, req.files, req.wanted);
-  if (!plan.ok) return refuse(plan.reason);
-  if (!plan.fromPullRequest)
-    return refuse(
-      `this pull request does not add or change plan ${inlineCode(plan.plan.id)}; approve it on the pull request that does.`
-    );
-  const blocker = approvalBlocker(plan.plan, plan.path);
-  if (blocker !== null) return refuse(escapeInline(blocker));
-  const ledger = await readPlanLedger(deps, config2, plan.plan.id);
-  if (!ledger.ok) return refuse(ledger.reason.replace(/nothing was started\.$/, "no approval was recorded."));
-  const status2 = approvalStatus(ledger.state, plan.blob, { approval: { required: true } });
-  if (status2.kind === "approved") return { kind: "already", planId: plan.plan.id, row: status2.row };
-  const inputs = approveDispatchInputs({
-    prNumber: req.pr.number,
-    via: req.via,
-    approver: req.approver,
-    planPath: plan.path
-  });
-  const out = await dispatchPlanning(deps, config2, inputs);
-  if (!out.ok) return refuse(out.reason);
-  deps.log.info(
-    `dispatched ${config2.bot.workflow} on ${deps.defaultBranch} mode approve of plan ${plan.plan.id} at blob ${plan.blob} by ${req.approver} (${req.via.kind}) on PR #${req.pr.number}`
-  );
-  return { kind: "dispatched", planId: plan.plan.id, blob: plan.blob };
-}
-function approvalAnswer(outcome) {
-  return outcome.kind === "already" ? `plan ${inlineCode(outcome.planId)} is already approved at blob \`${outcome.row.plan_blob}\` (by ${inlineCode(outcome.row.approver)}); nothing to do.` : `the okstra workflow is recording the approval of plan ${inlineCode(outcome.planId)} at blob \`${outcome.blob}\`; it checks the approval again and answers on this pull request. Runs are allowed for exactly this content: editing the plan needs a new approval.`;
-}
-async function handleReview(deps, ev) {
-  if (ev.review.state.toLowerCase() !== "approved") return "ignored";
-  if (isBotAccount(ev.reviewer)) {
-    deps.log.info(`ignored the approving review of bot account ${ev.reviewer.login}`);
-    return "ignored-bot";
-  }
-  const answer = async (text2) => {
-    await postComment(deps.client, deps.repo, ev.pr.number, `@${ev.reviewer.login} okstra: ${text2}`);
-  };
-  const act = async () => {
-    const [load, files] = await Promise.all([
-      loadConfig(deps.readConfig),
-      changedFiles(deps.client, deps.repo, ev.pr.number)
-    ]);
-    if (!load.ok) {
-      deps.log.warn(`approving review on PR #${ev.pr.number}: the config is invalid (${load.errors.join("; ")})`);
-      if (planIdOfPlanBranch(ev.pr.headRef) === null) return "ignored";
-      await answer(
-        `this review approves no plan: the configuration on \`${deps.defaultBranch}\` is invalid (${load.errors.map(escapeInline).join("; ")}).`
-      );
-      return "refused";
-    }
-    const config2 = load.config;
-    const touched = plansTouched(files, config2);
-    if (touched.length === 0) return "ignored";
-    if (touched.length > 1) {
-      await answer(
-        `this pull request changes several plans (${touched.map((p) => inlineCode(p)).join(", ")}), and a review cannot say which one it approves; comment \`/okstra approve --plan ID\` instead.`
-      );
-      return "refused";
-    }
-    const outcome = await requestApproval(deps, config2, {
-      pr: ev.pr,
-      files,
-      at: ev.review.commitId,
-      via: { kind: "review", reviewId: ev.review.id },
-      approver: ev.reviewer.login,
-      role: await senderRole(deps, ev.reviewer.login),
-      wanted: null
-    });
-    if (outcome.kind === "refused") {
-      await answer(`this review was not recorded as an approval of the plan: ${outcome.reason}`);
-      return "refused";
-    }
-    if (outcome.kind === "already") deps.log.info(approvalAnswer(outcome));
-    return outcome.kind;
-  };
-  try {
-    return await act();
-  } catch (error) {
-    deps.log.error(`approving review ${ev.review.id} on PR #${ev.pr.number}: ${describeApiError(error)}`);
-    await answer(`okstra could not record this review as an approval: ${inlineCode(describeApiError(error))}.`);
-    return "refused";
-  }
-}
-
-// src/triggers/cancel.ts
-async function cancelRuns(deps, config2, prNumber, planPath) {
-  const runs = await unfinishedWorkflowRuns(deps.client, deps.repo, config2.bot.workflow);
-  const ours = runs.filter(
-    (r) => parseRunTitle(r.title)?.prNumber === prNumber && (planPath === null || r.title.includes(planPath))
-  );
-  const cancelled = [];
-  for (const run2 of ours) {
-    try {
-      await cancelWorkflowRun(deps.client, deps.repo, run2.id);
-      cancelled.push(run2);
-    } catch (error) {
-      if (httpStatus(error) !== 409) throw error;
-    }
-  }
-  deps.log.info(`cancelled ${cancelled.length} okstra run(s) of PR #${prNumber}${planPath ? ` for ${planPath}` : ""}`);
-  return cancelled;
-}
-
-// src/triggers/closed.ts
-async function handlePullRequestClosed(deps, prNumber) {
-  const load = await loadConfig(deps.readConfig);
-  if (!load.ok) deps.log.warn(`config invalid (${load.errors.join("; ")}); cancelling with the default settings`);
-  const config2 = load.ok ? load.config : ConfigSchema.parse({});
-  return (await cancelRuns(deps, config2, prNumber, null)).length;
-}
-
-// src/core/commands/comment-reply.ts
-var ON_PULL_REQUESTS = "okstra runs on pull requests: comment `/okstra \u2026` on the pull request that holds or follows the plan.";
-var PULL_VERBS = /^\/okstra\s+(?:run|stage|retry|reconcile|status|replan|approve|final)(?:\s|$)/i;
-var ISSUE_VERBS = /^\/okstra\s+(?:plan|help)(?:\s|$)/i;
-function commandsToRead(scan, onPullRequest) {
-  if (scan.kind === "too-large")
-    return {
-      ok: false,
-      kind: "too-large",
-      text: `okstra did not read this comment: it is ${Math.ceil(scan.bytes / 1024)} KiB, and okstra reads commands only from comments of up to ${MAX_COMMENT_BYTES / 1024} KiB. Post the \`/okstra\` command in a comment of its own.`
-    };
-  if (!onPullRequest && !scan.lines.some((l) => ISSUE_VERBS.test(l.text)))
-    return { ok: false, kind: "not-a-pull-request", text: ON_PULL_REQUESTS };
-  return { ok: true, lines: scan.lines };
-}
-function readsPullRequest(lines) {
-  return lines.some((l) => PULL_VERBS.test(l.text));
-}
-function commentReply(answers, notRun) {
-  const reply = { items: [], usage: false, launched: false, refused: false };
-  for (const a of answers) {
-    if ("error" in a) {
-      reply.refused = reply.usage = true;
-      reply.items.push(`- ${shown(a.text)}: ${a.error}`);
-      continue;
-    }
-    const o = a.outcome;
-    if (o.kind === "help") {
-      reply.usage = true;
-      reply.items.push(`- ${shown(a.text)}: the commands are below.`);
-    }
-    if (o.kind === "launched") reply.launched = true;
-    if (o.kind === "refused") reply.refused = true;
-    if (o.kind === "refused" || o.kind === "answer" || o.kind === "launched" && o.text)
-      reply.items.push(`- ${shown(a.text)}: ${o.text}`);
-  }
-  const [first] = notRun;
-  if (first !== void 0) {
-    reply.refused = true;
-    reply.items.push(
-      `- ${shown(first)}${notRun.length > 1 ? ` and ${notRun.length - 1} more` : ""}: not run; okstra runs at most ${MAX_COMMANDS_PER_COMMENT} commands per comment.`
-    );
-  }
-  return reply;
-}
-
-// src/github/reactions.ts
-async function reactToComment(client, repo, commentId, content) {
-  try {
-    await client.rest.reactions.createForIssueComment({ ...repo, comment_id: commentId, content });
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
-
-// src/triggers/final.ts
-async function startFinal(deps, config2, req) {
-  const open = pullRequestGate(config2, req.pr);
-  if (!open.ok) return open;
-  const plan = await resolvePlan(deps, config2, req.pr, req.files, req.wanted);
-  if (!plan.ok) return plan;
-  const where = dispatchRef(deps.defaultBranch, {
-    pr: req.pr,
-    planFromPullRequest: plan.fromPullRequest,
-    planPath: plan.path
-  });
-  if (!where.ok) return where;
-  const out = await dispatchPlanning(
-    deps,
-    config2,
-    finalDispatchInputs({
-      planPath: plan.path,
-      planRef: where.planRef,
-      prNumber: req.pr.number,
-      trigger: "comment",
-      actor: req.actor
-    })
-  );
-  if (!out.ok) return out;
-  deps.log.info(
-    `dispatched ${config2.bot.workflow} on ${deps.defaultBranch} mode final for plan ${plan.plan.id} on PR #${req.pr.number}`
-  );
-  return { ...out, planId: plan.plan.id };
-}
-function finalAnswer(planId2, runsUrl) {
-  return `the [okstra workflow](${runsUrl}) is verifying plan ${inlineCode(planId2)} as a whole; when it is accepted it opens (or updates) the hand-off pull request and links it here.`;
-}
-
-// src/core/report/schema/final-report.ts
-import { z as z8 } from "zod";
-
-// src/core/report/schema/common.ts
-import { z as z5 } from "zod";
-var isoUtc2 = z5.iso.datetime({ offset: false }).describe("UTC timestamp, ISO 8601 with a trailing Z");
-var commitSha = z5.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/).describe("full hex commit id (SHA-1 or SHA-256)");
-var repoPath = z5.string().regex(/^(?![/\\])(?!.*(?:^|[/\\])\.\.(?:[/\\]|$))[^\n\r]+$/).describe('repository-relative path, no leading "/" and no ".." segment');
-var rosterName = z5.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$/).describe('roster name, e.g. "Codex worker"');
-var nonNegativeInt = z5.number().int().min(0);
-var durationMs = nonNegativeInt.describe("milliseconds");
-var VERDICT_VALUES = ["PASS", "FAIL"];
-var verdictValue = z5.enum(VERDICT_VALUES);
-var FINDING_SEVERITIES = ["blocking", "major", "minor", "info"];
-var findingSeverity = z5.enum(FINDING_SEVERITIES);
-var UsageSchema = z5.strictObject({
-  inputTokens: nonNegativeInt.describe("input tokens, cache reads included"),
-  outputTokens: nonNegativeInt,
-  cachedInputTokens: nonNegativeInt.optional().describe("input tokens served from the prompt cache"),
-  cacheWriteTokens: nonNegativeInt.optional().describe("input tokens written to the prompt cache"),
-  costUsd: z5.number().min(0).nullable().describe("US dollars; null when no part of the cost is known (never 0 for unknown)"),
-  costComplete: z5.boolean().optional().describe(
-    "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway"
-  ),
-  billing: z5.literal("subscription").optional().describe("every request was made with a plan's subscription token: no money spent per request, the plan's cost")
-});
-
-// src/core/report/schema/evidence.ts
-import { z as z6 } from "zod";
-var TEST_COUNT_FORMATS = [
-  "tap",
-  "node-spec",
-  "vitest",
-  "jest",
-  "pytest",
-  "junit",
-  "go-json",
-  "go-text",
-  "cargo"
-];
-var TEST_PROBLEM_KINDS = [
-  "no-tests",
-  "fewer-tests",
-  "more-skipped",
-  "lost-tests",
-  "newly-skipped",
-  "failures-masked"
-];
-var TDD_OUTCOMES = ["red-green", "no-red", "kept", "not-checked"];
-var TestTally = z6.strictObject({
-  format: z6.enum(TEST_COUNT_FORMATS).describe("what okstra read the counts from"),
-  run: nonNegativeInt,
-  passed: nonNegativeInt,
-  failed: nonNegativeInt,
-  skipped: nonNegativeInt.describe("skipped, todo and ignored tests")
-}).describe("the tests one QA command ran, read from its runner's output");
-var ids = z6.array(z6.string()).describe("test ids as the runner names them (at most 50)");
-var BaseRun = z6.strictObject({
-  label: z6.string(),
-  exitCode: z6.number().int().nullable(),
-  passed: z6.boolean(),
-  tests: TestTally.nullable().describe("null: tests not counted")
-});
-var TestProblem = z6.strictObject({
-  label: z6.string().describe("the QA command"),
-  kind: z6.enum(TEST_PROBLEM_KINDS),
-  detail: z6.string().min(1),
-  ids
-});
-var StageEvidenceSchema = z6.strictObject({
-  tdd: z6.enum(["red-green", "none"]).describe("the stage's `tdd:` in the plan"),
-  outcome: z6.enum(TDD_OUTCOMES),
-  changedTests: z6.array(z6.string()).describe("test files the stage added or changed, laid over its base"),
-  baseCommit: z6.string().nullable().describe("what the base run ran on: the base with the stage\u2019s tests laid over it (null: not run)"),
-  baseRun: z6.array(BaseRun).describe("the QA commands at the base, in order"),
-  redAtBase: ids.describe("tests that failed at the base"),
-  greenAtHead: ids.describe("of those, the tests that pass at the head"),
-  problems: z6.array(TestProblem).describe("okstra's blocking findings about the tests"),
-  notCounted: z6.array(z6.string()).describe("QA commands whose tests okstra could not count")
-}).describe("okstra's own evidence about the stage's tests");
-var FailureCauseSchema = z6.strictObject({
-  rule: z6.string().min(1).describe("the rule okstra saw broken, e.g. `contract: carry`, `protected evidence`, `tests: lost-tests`"),
-  observed: z6.string().min(1).describe("what okstra observed: the file, the count, the test ids"),
-  files: z6.array(z6.string()),
-  next: z6.string().min(1).describe("what the next attempt must do about it")
-});
-
-// src/core/report/schema/final-usage.ts
-import { z as z7 } from "zod";
-var BUDGET_SCOPES = ["worker", "stage", "plan", "day"];
-var USAGE_METERING = ["gateway", "self-reported"];
-var REFUSALS = ["budget", "credential"];
-var WorkerUsage = z7.strictObject({ worker: rosterName, ...UsageSchema.shape });
-var msNumber = z7.number().min(0).describe("milliseconds (may be fractional)");
-var UsageRequest = z7.strictObject({
-  worker: rosterName,
-  role: z7.string().regex(/^[a-z][a-z0-9-]*$/).describe("what the worker was doing: executor, verifier, reverify, critic, planner"),
-  provider: z7.string().regex(/^[a-z][a-z0-9-]*$/).describe("claude, codex, gemini or the command provider's name"),
-  model: z7.string().min(1).nullable().describe("the model the request asked for; null when it named none"),
-  path: z7.string().min(1).describe("request path below the API base URL"),
-  status: z7.number().int().min(100).max(599).nullable().describe("final HTTP status sent to the agent; null when the connection failed"),
-  inputTokens: nonNegativeInt,
-  outputTokens: nonNegativeInt,
-  cachedInputTokens: nonNegativeInt,
-  cacheWriteTokens: nonNegativeInt,
-  costUsd: z7.number().min(0).nullable().describe("null when the model has no known price (never 0 for unknown)"),
-  durationMs: msNumber,
-  firstByteMs: msNumber.nullable().describe("time to the first response byte; null when none arrived"),
-  retries: nonNegativeInt,
-  refused: z7.enum(REFUSALS).optional().describe("the gateway answered the request itself instead of forwarding it"),
-  billing: z7.literal("subscription").optional().describe("made with a plan's subscription token: no money spent per request (costUsd 0); absent for API keys")
-});
-var BudgetExceeded = z7.strictObject({
-  worker: rosterName.describe("the worker whose request was refused"),
-  scope: z7.enum(BUDGET_SCOPES).describe("which `budgets:` limit: per worker session, per stage run, per plan, or per plan per UTC day"),
-  limit: z7.string().min(1).describe('the limit as configured, e.g. "200,000 tokens" or "$5.00"'),
-  spent: z7.string().min(1).describe("what was already spent in that scope when the request came"),
-  message: z7.string().min(1),
-  reservation: z7.string().min(1).optional().describe("the request's worst-case cost that did not fit; absent when the limit was already reached"),
-  headroom: z7.string().min(1).optional().describe("what was left under the limit when the request came")
-});
-var BudgetHeadroom = z7.strictObject({
-  scope: z7.enum(BUDGET_SCOPES),
-  worker: rosterName.optional().describe("the worker session, for a worker limit"),
-  limit: z7.string().min(1),
-  left: z7.string().min(1).describe('the limit minus spend, e.g. "$0.03"; "unknown" when part of the spend has no price')
-});
-var BudgetBooks = z7.strictObject({
-  headroom: z7.array(BudgetHeadroom).describe("every configured limit, what was left of it after the run"),
-  largestRefused: z7.strictObject({
-    worker: rosterName,
-    scope: z7.enum(BUDGET_SCOPES),
-    reservation: z7.string().min(1).describe("the refused request's worst-case cost"),
-    headroom: z7.string().min(1).describe("what was left under the limit it did not fit")
-  }).optional().describe("the largest worst-case reservation the gateway refused in the run")
-});
-var UsageTotalsSchema = z7.strictObject({
-  workers: z7.array(WorkerUsage),
-  total: UsageSchema.describe(
-    "sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known"
-  ),
-  metered: z7.enum(USAGE_METERING).optional().describe("who counted the figures; absent in reports written before the gateway"),
-  requests: z7.array(UsageRequest).optional().describe("every model request of the run, in order, when the gateway metered it"),
-  budgetExceeded: BudgetExceeded.optional().describe("the first budget refusal of the run"),
-  budgets: BudgetBooks.optional().describe("headroom left and the largest refused reservation, when budgets applied")
-});
-
-// src/core/report/schema/final-report.ts
-var FINAL_REPORT_SCHEMA_VERSION = 1;
-var TRIGGER_KINDS = ["label", "comment", "schedule", "dispatch", "rerequest", "cli"];
-var WORKER_FUNCTIONS = ["executor", "verifier", "critic"];
-var PROVIDERS = ["claude", "codex", "gemini", "copilot", "command"];
-var WORKER_STATUSES = ["done", "contract-violated", "error", "timeout", "budget-exceeded"];
-var RUN_STATUSES = ["passed", "failed", "contract-violated", "error", "unavailable"];
-var DISPOSITIONS = ["standing", "confirmed", "refuted"];
-var ISOLATION_REPORT_MODES = ["os-user", "none"];
-var EVIDENCE_SOURCES = ["events", "self-reported"];
-var workerStatus = z8.enum(WORKER_STATUSES);
-var findingId = z8.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/).describe("stable id of a finding within this report");
-var PlanRef = z8.strictObject({
-  id: z8.string().regex(PLAN_ID_PATTERN),
-  title: z8.string().nullable(),
-  path: repoPath.describe("plan file, relative to the repository root"),
-  commit: commitSha.describe("commit the approved plan was read from")
-});
-var StageRef = z8.strictObject({
-  number: z8.number().int().positive(),
-  title: z8.string(),
-  dependsOn: z8.array(z8.number().int().positive())
-});
-var Trigger = z8.strictObject({
-  kind: z8.enum(TRIGGER_KINDS),
-  actor: z8.string().min(1).nullable().describe("login (or local user) that asked for the run; null for schedule"),
-  url: z8.url().nullable().describe("where the trigger happened (comment, PR); null when there is no page")
-});
-var RunInfo = z8.strictObject({
-  id: z8.string().regex(RUN_ID_PATTERN),
-  attempt: z8.number().int().positive().describe("1 for the first run of a stage, +1 for each fix run"),
-  startedAt: isoUtc2,
-  finishedAt: isoUtc2,
-  durationMs,
-  trigger: Trigger,
-  url: z8.url().nullable().describe("page of this run (the workflow run log); null for local runs")
-});
-var GitInfo = z8.strictObject({
-  branch: z8.string().min(1),
-  baseCommit: commitSha,
-  headCommit: commitSha,
-  reusedBranch: z8.boolean().describe("true for a fix run that re-entered the preserved stage branch"),
-  diffStat: z8.strictObject({ filesChanged: nonNegativeInt, insertions: nonNegativeInt, deletions: nonNegativeInt }),
-  changedFiles: z8.array(repoPath).describe("files changed between baseCommit and headCommit"),
-  outOfPlanFiles: z8.array(repoPath).describe("changed files that the stage's `files` did not name"),
-  overCap: z8.string().min(1).optional().describe(
-    "why the change was over limits.stageFiles or limits.stageBytes: the stage failed without being pushed or reviewed, and diffStat counts its files but not its lines (0 insertions, 0 deletions); absent when it fit"
-  )
-});
-var Unavailable = z8.string().regex(/\S/).optional().describe(
-  "why the worker's provider could not work at all (quota, refused key, the API down after the gateway's retries, no CLI): no judgement of the stage; absent when it could work (and in older reports)"
-);
-var StandsInFor = rosterName.optional().describe("the worker whose provider was unavailable and whose function this fallback took; absent otherwise");
-var RosterEntry = z8.strictObject({
-  name: rosterName,
-  provider: z8.enum(PROVIDERS),
-  model: z8.string().min(1).nullable().describe("null for the command worker"),
-  function: z8.enum(WORKER_FUNCTIONS),
-  standsInFor: StandsInFor
-});
-var Usage = UsageSchema.nullable().describe("null when the CLI did not report usage");
-var UpstreamError = z8.strictObject({
-  status: z8.number().int().min(100).max(599).nullable().describe("HTTP status; null when the connection itself failed"),
-  message: z8.string().min(1).describe("what the API said (an excerpt of its error body)")
-}).optional().describe("present when the worker's last model request failed upstream");
-var WorkerFailure = z8.strictObject({
-  reason: z8.string().regex(/\S/).describe("the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)"),
-  stderrTail: z8.string().describe("the last lines of the worker's stderr, scrubbed; empty when it wrote none")
-}).optional().describe("present when the worker did not produce a result; absent in reports written before it was recorded");
-var EvidenceSource = z8.enum(EVIDENCE_SOURCES).optional().describe(
-  "events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded"
-);
-var UnreadCitations = z8.array(repoPath).optional().describe(
-  "files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted"
-);
-var Commit = z8.strictObject({ sha: commitSha, subject: z8.string() });
-var Executor = z8.strictObject({
-  worker: rosterName,
-  status: workerStatus,
-  durationMs,
-  usage: Usage,
-  summary: z8.string().describe("the executor's own account of the stage (agent text)"),
-  commits: z8.array(Commit),
-  upstreamError: UpstreamError,
-  failure: WorkerFailure,
-  unavailable: Unavailable
-});
-var QaResult = z8.strictObject({
-  source: z8.enum(["plan", "config"]),
-  label: z8.string(),
-  cmd: z8.string().min(1),
-  exitCode: z8.number().int().nullable().describe("null when the process was killed (timeout or signal)"),
-  durationMs,
-  outputTail: z8.string().describe("last lines of combined stdout/stderr"),
-  passed: z8.boolean(),
-  tests: TestTally.nullable().optional().describe("the tests okstra counted in its output; null: not counted; absent in older reports")
-});
-var Verifier = z8.strictObject({
-  worker: rosterName,
-  status: workerStatus,
-  verdict: verdictValue.nullable().describe("null when the verifier produced no valid result"),
-  findings: z8.array(findingId).describe("ids of the findings this verifier raised"),
-  evidenceRead: z8.array(repoPath).describe("files the verifier recorded as read (its evidence ledger)"),
-  usage: Usage,
-  durationMs,
-  upstreamError: UpstreamError,
-  failure: WorkerFailure,
-  unavailable: Unavailable,
-  evidence: EvidenceSource,
-  unreadCitations: UnreadCitations,
-  findingsDropped: z8.number().int().positive().optional().describe(
-    "findings this verifier listed beyond limits.findingsPerVerifier: counted, not kept (the least severe went first); absent when none was dropped"
-  )
-});
-var Finding = z8.strictObject({
-  id: findingId,
-  severity: findingSeverity,
-  title: z8.string().min(1),
-  detail: z8.string(),
-  file: repoPath.nullable().describe("cited file exactly as the raiser wrote it"),
-  line: z8.number().int().positive().nullable(),
-  endLine: z8.number().int().positive().nullable(),
-  raisedBy: rosterName,
-  confirmedBy: z8.array(rosterName),
-  refutedBy: z8.array(rosterName),
-  disposition: z8.enum(DISPOSITIONS)
-});
-var ReverifyFailure = z8.strictObject({
-  worker: rosterName,
-  findingId,
-  status: workerStatus,
-  upstreamError: UpstreamError,
-  failure: WorkerFailure.unwrap()
-});
-var Convergence = z8.strictObject({
-  rounds: nonNegativeInt,
-  disputed: nonNegativeInt,
-  resolved: nonNegativeInt,
-  failures: z8.array(ReverifyFailure).optional().describe("re-verify sessions that produced no position; absent when every session answered (or in older reports)")
-});
-var Critic = z8.strictObject({
-  worker: rosterName,
-  status: workerStatus,
-  gaps: nonNegativeInt,
-  findings: z8.array(findingId),
-  evidenceRead: z8.array(repoPath),
-  usage: Usage,
-  durationMs,
-  upstreamError: UpstreamError,
-  failure: WorkerFailure,
-  evidence: EvidenceSource,
-  unreadCitations: UnreadCitations
-});
-var Verdict = z8.strictObject({
-  value: verdictValue,
-  runStatus: z8.enum(RUN_STATUSES),
-  reasons: z8.array(z8.string().min(1))
-});
-var sidecarCommon = {
-  stageNumber: z8.number().int().positive(),
-  stageTitle: z8.string()
-};
-var SidecarWritten = z8.strictObject({
-  ...sidecarCommon,
-  carryJson: z8.string().min(1).describe("the Stage Carry Evidence JSON exactly as written to carryPath"),
-  carryPath: repoPath
-});
-var SidecarWithheld = z8.strictObject({
-  ...sidecarCommon,
-  carryJson: z8.string().nullable().describe("the executor's Stage Carry Evidence JSON, or null when it produced none"),
-  carryPath: z8.null(),
-  withheld: z8.string().regex(/\S/).describe("why the carry was not written; present exactly when it was not")
-});
-var StageSidecarEvidence = z8.union([SidecarWritten, SidecarWithheld]);
-var TerminalLedgerRow = z8.discriminatedUnion("status", [DoneRowSchema, FailedRowSchema]).nullable().describe("the terminal ledger row this run appended; null only when the append itself failed");
-var ProgressEntry = z8.strictObject({
-  at: isoUtc2,
-  line: z8.string().regex(/^PROGRESS: [a-z0-9][a-z0-9.-]*(?: [^\n\r]*)?$/).describe("the checkpoint line as emitted; grammar in docs/report.md")
-});
-var Isolation = z8.strictObject({
-  mode: z8.enum(ISOLATION_REPORT_MODES).describe("os-user: agents ran as separate unprivileged users; none: with okstra's own privileges"),
-  detail: z8.string().regex(/\S/).describe('one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"')
-});
-var ActivityArtifact = z8.strictObject({
-  path: z8.string().min(1).describe("ledger-branch path of the JSON Lines stream (plans/<id>/runs/<run>/activity.jsonl)"),
-  events: z8.number().int().min(0).describe("events kept in the file"),
-  droppedEvents: z8.number().int().min(0).describe("events left out because the stream reached its size bound")
-});
-var FallbackEntry = z8.strictObject({
-  function: z8.enum(["executor", "verifier"]),
-  worker: rosterName.describe("the worker whose provider was unavailable"),
-  provider: z8.enum(PROVIDERS),
-  reason: z8.string().regex(/\S/).describe('why it could not work, e.g. "its API answered HTTP 429: quota exhausted"'),
-  replacedBy: rosterName.nullable().describe("the fallback that did its work; null when no fallback was left")
-});
-var RunError = z8.strictObject({ at: isoUtc2, phase: z8.string().min(1), message: z8.string().min(1) });
-var FinalReportSchema = z8.strictObject({
-  schemaVersion: z8.literal(FINAL_REPORT_SCHEMA_VERSION),
-  plan: PlanRef,
-  stage: StageRef,
-  run: RunInfo,
-  git: GitInfo,
-  roster: z8.array(RosterEntry).min(1),
-  executor: Executor,
-  qa: z8.array(QaResult),
-  evidence: StageEvidenceSchema.optional().describe(
-    "okstra's own evidence about the tests: counts at base and head, red then green; absent when the stage was not verified (and in older reports)"
-  ),
-  verifiers: z8.array(Verifier),
-  findings: z8.array(Finding),
-  errorAnalysis: z8.array(FailureCauseSchema).optional().describe("why a failed stage failed by okstra's own observation; its fix run starts from it"),
-  convergence: Convergence,
-  critic: Critic.optional(),
-  verdict: Verdict,
-  stageSidecarEvidence: StageSidecarEvidence,
-  ledgerRow: TerminalLedgerRow,
-  progress: z8.array(ProgressEntry),
-  activity: ActivityArtifact.optional().describe(
-    "the workers' activity stream (tool calls, files, tokens), scrubbed; absent when no worker's CLI printed an event (and in older reports)"
-  ),
-  usage: UsageTotalsSchema,
-  fallbacks: z8.array(FallbackEntry).optional().describe(
-    "workers whose provider could not work, in the order met, and who took over (`fallback:` in .okstra/config.yml); absent when every worker could work (and in older reports)"
-  ),
-  remainingQueue: z8.array(z8.number().int().positive()).describe("stages still queued when a chain stopped here"),
-  errors: z8.array(RunError),
-  isolation: Isolation.optional().describe("absent in reports written before isolation was recorded")
-}).describe("okstra final report of one stage run");
-
-// src/core/report/schema/carry.ts
-import { z as z9 } from "zod";
-var CarrySchema = z9.looseObject({
-  stage: z9.number().int().positive().describe("stage number this evidence belongs to"),
-  summary: z9.string().regex(/\S/).describe("what the stage delivered, for the stages that build on it"),
-  filesChanged: z9.array(repoPath).describe("repository-relative paths the executor changed"),
-  validation: z9.array(
-    z9.looseObject({
-      cmd: z9.string().min(1),
-      exitCode: z9.number().int().nullable(),
-      outputTail: z9.string().optional()
-    })
-  ).describe("the plan's validation commands as the executor ran them"),
-  exitContract: z9.looseObject({
-    met: z9.boolean(),
-    evidence: z9.string().regex(/\S/).describe("how the exit contract was shown to hold")
-  }),
-  interfaces: z9.array(z9.string().min(1)).optional().describe("names, endpoints or files later stages may rely on"),
-  notes: z9.array(z9.string()).optional(),
-  commits: z9.array(z9.string().regex(/^[0-9a-f]{7,64}$/)).optional(),
-  testsAdded: nonNegativeInt.optional()
-}).describe("okstra Stage Carry Evidence");
-
-// src/core/report/schema/verifier-result.ts
-import { z as z10 } from "zod";
-var VerifierResultSchema = z10.looseObject({
-  verdict: verdictValue,
-  summary: z10.string().optional(),
-  findings: z10.array(
-    z10.looseObject({
-      severity: findingSeverity,
-      title: z10.string().regex(/\S/),
-      detail: z10.string().optional(),
-      file: z10.string().min(1).nullable().optional().describe("project-relative path of the cited file"),
-      line: z10.number().int().positive().nullable().optional(),
-      endLine: z10.number().int().positive().nullable().optional()
-    })
-  ),
-  evidenceRead: z10.array(z10.string().min(1)).describe("project-relative paths of every file read as evidence")
-}).describe("okstra Verifier Result");
-
-// src/core/report/schema/final-verification-report.ts
-import { z as z11 } from "zod";
-var FINAL_VERIFICATION_REPORT_SCHEMA = "okstra/final-verification-report";
-var FINAL_VERIFICATION_REPORT_VERSION = 1;
-var FINAL_VERDICTS = ["accepted", "rejected"];
-var stageNumber2 = z11.number().int().positive();
-var stage = FinalReportSchema.shape;
-var QaAtFinalHead = z11.strictObject({
-  ...stage.qa.element.shape,
-  stage: stageNumber2.nullable().describe("the stage whose validation command this is; null for the config's qaCommands")
-});
-var AttributedFinding = z11.strictObject({
-  ...stage.findings.element.shape,
-  stages: z11.array(stageNumber2).describe(
-    "the stages it is attributed to: those whose commits changed its file; without a file (or a file no stage changed), the plan\u2019s sink stages"
-  ),
-  commits: z11.array(commitSha).describe("the commits of those stages that changed its file")
-});
-var DoneHead = z11.strictObject({
-  stage: stageNumber2,
-  title: z11.string(),
-  head: commitSha,
-  branch: z11.string().min(1),
-  attempts: z11.number().int().positive(),
-  reportPath: repoPath.nullable().describe("the ledger-branch path of the stage's last report")
-});
-var FinalVerificationReportSchema = z11.strictObject({
-  schema: z11.literal(FINAL_VERIFICATION_REPORT_SCHEMA),
-  version: z11.literal(FINAL_VERIFICATION_REPORT_VERSION),
-  plan: z11.strictObject({
-    id: z11.string().regex(PLAN_ID_PATTERN),
-    title: z11.string().nullable(),
-    path: repoPath,
-    blob: commitSha.describe("the approved blob of the plan file that was verified")
-  }),
-  run: z11.strictObject({
-    id: z11.string().regex(RUN_ID_PATTERN),
-    startedAt: isoUtc2,
-    finishedAt: isoUtc2,
-    durationMs,
-    trigger: z11.strictObject({
-      kind: z11.enum(TRIGGER_KINDS),
-      actor: z11.string().nullable(),
-      url: z11.string().nullable()
-    }),
-    url: z11.string().nullable()
-  }),
-  git: z11.strictObject({
-    baseCommit: commitSha.describe("the plan's base: where the diff starts"),
-    finalHead: commitSha,
-    finalBranch: z11.string().min(1),
-    merged: z11.boolean().describe("true when the final head is a merge of several sink stages\u2019 done heads"),
-    doneHeads: z11.array(DoneHead),
-    diffStat: stage.git.shape.diffStat,
-    changedFiles: z11.array(repoPath)
-  }),
-  verdict: z11.strictObject({
-    value: z11.enum(FINAL_VERDICTS),
-    reasons: z11.array(z11.string().min(1)),
-    fixStages: z11.array(stageNumber2).describe("rejected: the stages to fix (the findings\u2019 attribution)"),
-    rebuildStages: z11.array(stageNumber2).describe("rejected: the done stages that build on a stage to fix")
-  }),
-  qa: z11.array(QaAtFinalHead),
-  regressionReplay: z11.array(
-    z11.strictObject({
-      stage: stageNumber2,
-      paths: z11.array(z11.string()).describe("the stage's own test files, as its done head holds them"),
-      brokenBy: z11.array(stageNumber2).describe("the stages that changed them since, or beside it"),
-      qa: z11.array(QaAtFinalHead).describe("the final QA commands at the final head with those files laid over it")
-    })
-  ).optional().describe("done stages' tests run again as they left them; absent when no stage's tests were changed by another"),
-  verifiers: stage.verifiers,
-  findings: z11.array(AttributedFinding),
-  usage: stage.usage,
-  isolation: stage.isolation.unwrap(),
-  ledgerRow: z11.discriminatedUnion("status", [VerifiedRowSchema, VerificationFailedRowSchema]).nullable().describe("the row this run appended; null only when the append itself failed"),
-  roster: z11.array(z11.strictObject({ name: rosterName, provider: z11.string(), model: z11.string().nullable() }))
-}).describe("okstra final verification report of one plan");
-
-// src/core/report/json-schema.ts
-import { z as z13 } from "zod";
-
-// src/core/report/schema/plan-review-report.ts
-import { z as z12 } from "zod";
-var PLAN_REVIEW_VERDICTS = ["approve", "revise"];
-var PLAN_FINDING_SEVERITIES = ["blocking", "advisory"];
-var PLAN_FINDING_CATEGORIES = [
-  "missing-stage",
-  "oversized-stage",
-  "wrong-dependency",
-  "validation-cannot-fail",
-  "validation-missing",
-  "uncheckable-exit-contract",
-  "risky-ordering",
-  "other"
-];
-var PLAN_REVIEW_LIMITS = { summary: 2e3, title: 200, detail: 4e3, findings: 50 };
-var PlanReviewFindingSchema = z12.strictObject({
-  severity: z12.enum(PLAN_FINDING_SEVERITIES),
-  category: z12.enum(PLAN_FINDING_CATEGORIES),
-  stage: z12.number().int().positive().nullable().describe("the stage the finding is about; null for the plan as a whole"),
-  title: z12.string().max(PLAN_REVIEW_LIMITS.title).regex(/\S/, "must not be blank").describe("non-blank title"),
-  detail: z12.string().max(PLAN_REVIEW_LIMITS.detail)
-});
-var PLAN_REVIEW_REPORT_SCHEMA = "okstra/plan-review-report";
-var PLAN_REVIEW_REPORT_VERSION = 1;
-var PLAN_SOURCE_KINDS = ["issue", "cli", "dispatch", "replan"];
-var PLAN_OUTCOMES = ["valid", "invalid", "blocked"];
-var PLAN_ROUND_KINDS = ["draft", "repair", "revise"];
-var blobSha = z12.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/).describe("full hex blob id (SHA-1 or SHA-256)");
-var PlanRef2 = z12.strictObject({
-  id: z12.string().regex(PLAN_ID_PATTERN),
-  path: repoPath.describe("where the plan file is delivered, e.g. .okstra/plans/<id>.md"),
-  title: z12.string().nullable(),
-  blob: blobSha.nullable().describe("blob id of the delivered plan text; null when no plan was delivered")
-});
-var Source = z12.strictObject({
-  kind: z12.enum(PLAN_SOURCE_KINDS),
-  issue: z12.number().int().positive().nullable().describe("the issue the goal came from; null when none"),
-  url: z12.url().nullable().describe("the page the request came from (issue, comment, run); null when there is none")
-});
-var finalShape = FinalReportSchema.shape;
-var WorkerFailure2 = finalShape.executor.shape.failure;
-var PlanWorker = z12.strictObject({
-  worker: rosterName,
-  provider: z12.enum(PROVIDERS),
-  model: z12.string().min(1).nullable().describe("null when the provider names no model"),
-  status: z12.enum(WORKER_STATUSES),
-  durationMs,
-  usage: UsageSchema.nullable().describe("null when the CLI did not report usage"),
-  failure: WorkerFailure2
-});
-var PlanDiagnostic = z12.strictObject({
-  line: z12.number().int().positive(),
-  column: z12.number().int().positive(),
-  code: z12.string().min(1).describe("stable diagnostic code, e.g. plan/dependency-cycle"),
-  message: z12.string().min(1)
-});
-var Review = z12.strictObject({
-  reviewer: PlanWorker,
-  verdict: z12.enum(PLAN_REVIEW_VERDICTS).nullable().describe("null when the reviewer broke its output contract (problem says how)"),
-  findings: z12.array(PlanReviewFindingSchema),
-  problem: z12.string().min(1).nullable().describe("why the reviewer's result was refused; null when it was read")
-});
-var Round = z12.strictObject({
-  round: z12.number().int().positive(),
-  kind: z12.enum(PLAN_ROUND_KINDS),
-  planner: PlanWorker,
-  diagnostics: z12.strictObject({ errors: z12.array(PlanDiagnostic), warnings: z12.array(PlanDiagnostic) }).describe("the plan parser's diagnostics for this round's draft"),
-  reviews: z12.array(Review).describe("empty when the draft did not parse, so nobody reviewed it")
-});
-var StandingFinding = z12.strictObject({
-  ...PlanReviewFindingSchema.shape,
-  reviewer: rosterName.describe("the reviewer that raised it")
-});
-var Clarification = z12.strictObject({
-  id: z12.string().nullable(),
-  question: z12.string().min(1),
-  answer: z12.string().nullable().describe("null while unanswered"),
-  optional: z12.boolean().describe("true when the plan can proceed without an answer")
-});
-var StageSummary = z12.strictObject({
-  number: z12.number().int().positive(),
-  title: z12.string(),
-  dependsOn: z12.array(z12.number().int().positive()),
-  validation: nonNegativeInt.describe("how many validation commands the stage names")
-});
-var PlanReviewReportSchema = z12.strictObject({
-  schema: z12.literal(PLAN_REVIEW_REPORT_SCHEMA),
-  version: z12.literal(PLAN_REVIEW_REPORT_VERSION),
-  plan: PlanRef2,
-  goal: z12.string().describe("the goal as the requester wrote it (untrusted text)"),
-  source: Source,
-  outcome: z12.enum(PLAN_OUTCOMES),
-  reason: z12.string().min(1).nullable().describe("why the outcome is not valid; null when it is"),
-  rounds: z12.array(Round),
-  standingFindings: z12.array(StandingFinding).describe("findings still standing at the end, blocking and advisory, with their reviewer"),
-  clarifications: z12.array(Clarification),
-  stages: z12.array(StageSummary).describe("the delivered plan's stages; empty when the plan is invalid"),
-  usage: finalShape.usage,
-  isolation: finalShape.isolation.unwrap(),
-  startedAt: isoUtc2,
-  finishedAt: isoUtc2
-}).describe("okstra plan-review report of one planning phase");
-
 // src/core/report/schema/validator-names.ts
-var VALIDATOR_EXPORTS = {
-  "final-report.schema.json": "finalReport",
-  "carry.schema.json": "carry",
-  "verifier-result.schema.json": "verifierResult",
-  "config.schema.json": "config",
-  "plan-review-report.schema.json": "planReviewReport",
-  "final-verification-report.schema.json": "finalVerificationReport"
-};
+var VALIDATOR_EXPORTS;
+var init_validator_names = __esm({
+  "src/core/report/schema/validator-names.ts"() {
+    "use strict";
+    VALIDATOR_EXPORTS = {
+      "final-report.schema.json": "finalReport",
+      "carry.schema.json": "carry",
+      "verifier-result.schema.json": "verifierResult",
+      "config.schema.json": "config",
+      "plan-review-report.schema.json": "planReviewReport",
+      "final-verification-report.schema.json": "finalVerificationReport"
+    };
+  }
+});
+
+// src/core/report/schema/validator-runtime.ts
+import { fullFormats } from "ajv-formats/dist/formats.js";
+import ucs2lengthModule from "ajv/dist/runtime/ucs2length.js";
+var ucs2lengthExport, ucs2length;
+var init_validator_runtime = __esm({
+  "src/core/report/schema/validator-runtime.ts"() {
+    "use strict";
+    ucs2lengthExport = ucs2lengthModule;
+    ucs2length = typeof ucs2lengthExport === "function" ? ucs2lengthExport : ucs2lengthExport.default;
+  }
+});
 
 // src/core/report/schema/validators.generated.js
 var validators_generated_exports = {};
@@ -6230,30 +53,6 @@ __export(validators_generated_exports, {
   planReviewReport: () => planReviewReport,
   verifierResult: () => verifierResult
 });
-
-// src/core/report/schema/validator-runtime.ts
-import { fullFormats } from "ajv-formats/dist/formats.js";
-import ucs2lengthModule from "ajv/dist/runtime/ucs2length.js";
-var ucs2lengthExport = ucs2lengthModule;
-var ucs2length = typeof ucs2lengthExport === "function" ? ucs2lengthExport : ucs2lengthExport.default;
-
-// src/core/report/schema/validators.generated.js
-var finalReport = validate20;
-var schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "schemaVersion": { "type": "number", "const": 1 }, "plan": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "title": { "type": ["string", "null"] }, "path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": "plan file, relative to the repository root" }, "commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "commit the approved plan was read from" } }, "required": ["id", "title", "path", "commit"], "additionalProperties": false }, "stage": { "type": "object", "properties": { "number": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "title": { "type": "string" }, "dependsOn": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } } }, "required": ["number", "title", "dependsOn"], "additionalProperties": false }, "run": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "attempt": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991, "description": "1 for the first run of a stage, +1 for each fix run" }, "startedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "finishedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "trigger": { "type": "object", "properties": { "kind": { "type": "string", "enum": ["label", "comment", "schedule", "dispatch", "rerequest", "cli"] }, "actor": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "login (or local user) that asked for the run; null for schedule" }, "url": { "anyOf": [{ "type": "string", "format": "uri" }, { "type": "null" }], "description": "where the trigger happened (comment, PR); null when there is no page" } }, "required": ["kind", "actor", "url"], "additionalProperties": false }, "url": { "anyOf": [{ "type": "string", "format": "uri" }, { "type": "null" }], "description": "page of this run (the workflow run log); null for local runs" } }, "required": ["id", "attempt", "startedAt", "finishedAt", "durationMs", "trigger", "url"], "additionalProperties": false }, "git": { "type": "object", "properties": { "branch": { "type": "string", "minLength": 1 }, "baseCommit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "headCommit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "reusedBranch": { "type": "boolean", "description": "true for a fix run that re-entered the preserved stage branch" }, "diffStat": { "type": "object", "properties": { "filesChanged": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "insertions": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "deletions": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "required": ["filesChanged", "insertions", "deletions"], "additionalProperties": false }, "changedFiles": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "files changed between baseCommit and headCommit" }, "outOfPlanFiles": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "changed files that the stage's `files` did not name" }, "overCap": { "description": "why the change was over limits.stageFiles or limits.stageBytes: the stage failed without being pushed or reviewed, and diffStat counts its files but not its lines (0 insertions, 0 deletions); absent when it fit", "type": "string", "minLength": 1 } }, "required": ["branch", "baseCommit", "headCommit", "reusedBranch", "diffStat", "changedFiles", "outOfPlanFiles"], "additionalProperties": false }, "roster": { "minItems": 1, "type": "array", "items": { "type": "object", "properties": { "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "provider": { "type": "string", "enum": ["claude", "codex", "gemini", "copilot", "command"] }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "null for the command worker" }, "function": { "type": "string", "enum": ["executor", "verifier", "critic"] }, "standsInFor": { "description": "the worker whose provider was unavailable and whose function this fallback took; absent otherwise", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" } }, "required": ["name", "provider", "model", "function"], "additionalProperties": false } }, "executor": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "summary": { "type": "string", "description": "the executor's own account of the stage (agent text)" }, "commits": { "type": "array", "items": { "type": "object", "properties": { "sha": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "subject": { "type": "string" } }, "required": ["sha", "subject"], "additionalProperties": false } }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false }, "unavailable": { "description": "why the worker's provider could not work at all (quota, refused key, the API down after the gateway's retries, no CLI): no judgement of the stage; absent when it could work (and in older reports)", "type": "string", "pattern": "\\S" } }, "required": ["worker", "status", "durationMs", "usage", "summary", "commits"], "additionalProperties": false }, "qa": { "type": "array", "items": { "type": "object", "properties": { "source": { "type": "string", "enum": ["plan", "config"] }, "label": { "type": "string" }, "cmd": { "type": "string", "minLength": 1 }, "exitCode": { "anyOf": [{ "type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991 }, { "type": "null" }], "description": "null when the process was killed (timeout or signal)" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "outputTail": { "type": "string", "description": "last lines of combined stdout/stderr" }, "passed": { "type": "boolean" }, "tests": { "description": "the tests okstra counted in its output; null: not counted; absent in older reports", "anyOf": [{ "type": "object", "properties": { "format": { "type": "string", "enum": ["tap", "node-spec", "vitest", "jest", "pytest", "junit", "go-json", "go-text", "cargo"], "description": "what okstra read the counts from" }, "run": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "passed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "failed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "skipped": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "skipped, todo and ignored tests" } }, "required": ["format", "run", "passed", "failed", "skipped"], "additionalProperties": false, "description": "the tests one QA command ran, read from its runner's output" }, { "type": "null" }] } }, "required": ["source", "label", "cmd", "exitCode", "durationMs", "outputTail", "passed"], "additionalProperties": false } }, "evidence": { "description": "okstra's own evidence about the tests: counts at base and head, red then green; absent when the stage was not verified (and in older reports)", "type": "object", "properties": { "tdd": { "type": "string", "enum": ["red-green", "none"], "description": "the stage's `tdd:` in the plan" }, "outcome": { "type": "string", "enum": ["red-green", "no-red", "kept", "not-checked"] }, "changedTests": { "type": "array", "items": { "type": "string" }, "description": "test files the stage added or changed, laid over its base" }, "baseCommit": { "description": "what the base run ran on: the base with the stage\u2019s tests laid over it (null: not run)", "type": ["string", "null"] }, "baseRun": { "type": "array", "items": { "type": "object", "properties": { "label": { "type": "string" }, "exitCode": { "anyOf": [{ "type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991 }, { "type": "null" }] }, "passed": { "type": "boolean" }, "tests": { "anyOf": [{ "type": "object", "properties": { "format": { "type": "string", "enum": ["tap", "node-spec", "vitest", "jest", "pytest", "junit", "go-json", "go-text", "cargo"], "description": "what okstra read the counts from" }, "run": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "passed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "failed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "skipped": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "skipped, todo and ignored tests" } }, "required": ["format", "run", "passed", "failed", "skipped"], "additionalProperties": false, "description": "the tests one QA command ran, read from its runner's output" }, { "type": "null" }], "description": "null: tests not counted" } }, "required": ["label", "exitCode", "passed", "tests"], "additionalProperties": false }, "description": "the QA commands at the base, in order" }, "redAtBase": { "type": "array", "items": { "type": "string" }, "description": "tests that failed at the base" }, "greenAtHead": { "type": "array", "items": { "type": "string" }, "description": "of those, the tests that pass at the head" }, "problems": { "type": "array", "items": { "type": "object", "properties": { "label": { "type": "string", "description": "the QA command" }, "kind": { "type": "string", "enum": ["no-tests", "fewer-tests", "more-skipped", "lost-tests", "newly-skipped", "failures-masked"] }, "detail": { "type": "string", "minLength": 1 }, "ids": { "type": "array", "items": { "type": "string" }, "description": "test ids as the runner names them (at most 50)" } }, "required": ["label", "kind", "detail", "ids"], "additionalProperties": false }, "description": "okstra's blocking findings about the tests" }, "notCounted": { "type": "array", "items": { "type": "string" }, "description": "QA commands whose tests okstra could not count" } }, "required": ["tdd", "outcome", "changedTests", "baseCommit", "baseRun", "redAtBase", "greenAtHead", "problems", "notCounted"], "additionalProperties": false }, "verifiers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "verdict": { "anyOf": [{ "type": "string", "enum": ["PASS", "FAIL"] }, { "type": "null" }], "description": "null when the verifier produced no valid result" }, "findings": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "description": "ids of the findings this verifier raised" }, "evidenceRead": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "files the verifier recorded as read (its evidence ledger)" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false }, "unavailable": { "description": "why the worker's provider could not work at all (quota, refused key, the API down after the gateway's retries, no CLI): no judgement of the stage; absent when it could work (and in older reports)", "type": "string", "pattern": "\\S" }, "evidence": { "description": "events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded", "type": "string", "enum": ["events", "self-reported"] }, "unreadCitations": { "description": "files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted", "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } }, "findingsDropped": { "description": "findings this verifier listed beyond limits.findingsPerVerifier: counted, not kept (the least severe went first); absent when none was dropped", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "required": ["worker", "status", "verdict", "findings", "evidenceRead", "usage", "durationMs"], "additionalProperties": false } }, "findings": { "type": "array", "items": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "severity": { "type": "string", "enum": ["blocking", "major", "minor", "info"] }, "title": { "type": "string", "minLength": 1 }, "detail": { "type": "string" }, "file": { "anyOf": [{ "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, { "type": "null" }], "description": "cited file exactly as the raiser wrote it" }, "line": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "endLine": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "raisedBy": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "confirmedBy": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' } }, "refutedBy": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' } }, "disposition": { "type": "string", "enum": ["standing", "confirmed", "refuted"] } }, "required": ["id", "severity", "title", "detail", "file", "line", "endLine", "raisedBy", "confirmedBy", "refutedBy", "disposition"], "additionalProperties": false } }, "errorAnalysis": { "description": "why a failed stage failed by okstra's own observation; its fix run starts from it", "type": "array", "items": { "type": "object", "properties": { "rule": { "type": "string", "minLength": 1, "description": "the rule okstra saw broken, e.g. `contract: carry`, `protected evidence`, `tests: lost-tests`" }, "observed": { "type": "string", "minLength": 1, "description": "what okstra observed: the file, the count, the test ids" }, "files": { "type": "array", "items": { "type": "string" } }, "next": { "type": "string", "minLength": 1, "description": "what the next attempt must do about it" } }, "required": ["rule", "observed", "files", "next"], "additionalProperties": false } }, "convergence": { "type": "object", "properties": { "rounds": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "disputed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "resolved": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "failures": { "description": "re-verify sessions that produced no position; absent when every session answered (or in older reports)", "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "findingId": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false } }, "required": ["worker", "findingId", "status", "failure"], "additionalProperties": false } } }, "required": ["rounds", "disputed", "resolved"], "additionalProperties": false }, "critic": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "gaps": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "findings": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" } }, "evidenceRead": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false }, "evidence": { "description": "events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded", "type": "string", "enum": ["events", "self-reported"] }, "unreadCitations": { "description": "files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted", "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } } }, "required": ["worker", "status", "gaps", "findings", "evidenceRead", "usage", "durationMs"], "additionalProperties": false }, "verdict": { "type": "object", "properties": { "value": { "type": "string", "enum": ["PASS", "FAIL"] }, "runStatus": { "type": "string", "enum": ["passed", "failed", "contract-violated", "error", "unavailable"] }, "reasons": { "type": "array", "items": { "type": "string", "minLength": 1 } } }, "required": ["value", "runStatus", "reasons"], "additionalProperties": false }, "stageSidecarEvidence": { "anyOf": [{ "type": "object", "properties": { "stageNumber": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageTitle": { "type": "string" }, "carryJson": { "type": "string", "minLength": 1, "description": "the Stage Carry Evidence JSON exactly as written to carryPath" }, "carryPath": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } }, "required": ["stageNumber", "stageTitle", "carryJson", "carryPath"], "additionalProperties": false }, { "type": "object", "properties": { "stageNumber": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageTitle": { "type": "string" }, "carryJson": { "description": "the executor's Stage Carry Evidence JSON, or null when it produced none", "type": ["string", "null"] }, "carryPath": { "type": "null" }, "withheld": { "type": "string", "pattern": "\\S", "description": "why the carry was not written; present exactly when it was not" } }, "required": ["stageNumber", "stageTitle", "carryJson", "carryPath", "withheld"], "additionalProperties": false }] }, "ledgerRow": { "anyOf": [{ "oneOf": [{ "type": "object", "properties": { "v": { "type": "number", "const": 1 }, "plan_id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "run_id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "actor": { "type": "string", "minLength": 1 }, "branch": { "type": "string", "minLength": 1 }, "base_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "head_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "status": { "type": "string", "const": "done" }, "completed_at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "carry_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, "report_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" } }, "required": ["v", "plan_id", "stage", "run_id", "at", "head_commit", "status", "completed_at", "carry_path", "report_path"], "additionalProperties": false }, { "type": "object", "properties": { "v": { "type": "number", "const": 1 }, "plan_id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "run_id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "actor": { "type": "string", "minLength": 1 }, "branch": { "type": "string", "minLength": 1 }, "base_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "head_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "status": { "type": "string", "const": "failed" }, "reason": { "type": "string", "enum": ["verdict-fail", "contract-violated", "error", "timeout", "abandoned", "cancelled", "unavailable", "final-rejected", "dependency-reopened"] }, "report_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, "detail": { "type": "string", "maxLength": 2e3 } }, "required": ["v", "plan_id", "stage", "run_id", "at", "status", "reason"], "additionalProperties": false }] }, { "type": "null" }], "description": "the terminal ledger row this run appended; null only when the append itself failed" }, "progress": { "type": "array", "items": { "type": "object", "properties": { "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "line": { "type": "string", "pattern": "^PROGRESS: [a-z0-9][a-z0-9.-]*(?: [^\\n\\r]*)?$", "description": "the checkpoint line as emitted; grammar in docs/report.md" } }, "required": ["at", "line"], "additionalProperties": false } }, "activity": { "description": "the workers' activity stream (tool calls, files, tokens), scrubbed; absent when no worker's CLI printed an event (and in older reports)", "type": "object", "properties": { "path": { "type": "string", "minLength": 1, "description": "ledger-branch path of the JSON Lines stream (plans/<id>/runs/<run>/activity.jsonl)" }, "events": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "events kept in the file" }, "droppedEvents": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "events left out because the stream reached its size bound" } }, "required": ["path", "events", "droppedEvents"], "additionalProperties": false }, "usage": { "type": "object", "properties": { "workers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["worker", "inputTokens", "outputTokens", "costUsd"], "additionalProperties": false } }, "total": { "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false, "description": "sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known" }, "metered": { "description": "who counted the figures; absent in reports written before the gateway", "type": "string", "enum": ["gateway", "self-reported"] }, "requests": { "description": "every model request of the run, in order, when the gateway metered it", "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "role": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "what the worker was doing: executor, verifier, reverify, critic, planner" }, "provider": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "claude, codex, gemini or the command provider's name" }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "the model the request asked for; null when it named none" }, "path": { "type": "string", "minLength": 1, "description": "request path below the API base URL" }, "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "final HTTP status sent to the agent; null when the connection failed" }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "null when the model has no known price (never 0 for unknown)" }, "durationMs": { "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, "firstByteMs": { "anyOf": [{ "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, { "type": "null" }], "description": "time to the first response byte; null when none arrived" }, "retries": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "refused": { "description": "the gateway answered the request itself instead of forwarding it", "type": "string", "enum": ["budget", "credential"] }, "billing": { "description": "made with a plan's subscription token: no money spent per request (costUsd 0); absent for API keys", "type": "string", "const": "subscription" } }, "required": ["worker", "role", "provider", "model", "path", "status", "inputTokens", "outputTokens", "cachedInputTokens", "cacheWriteTokens", "costUsd", "durationMs", "firstByteMs", "retries"], "additionalProperties": false } }, "budgetExceeded": { "description": "the first budget refusal of the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the worker whose request was refused" }, "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"], "description": "which `budgets:` limit: per worker session, per stage run, per plan, or per plan per UTC day" }, "limit": { "type": "string", "minLength": 1, "description": 'the limit as configured, e.g. "200,000 tokens" or "$5.00"' }, "spent": { "type": "string", "minLength": 1, "description": "what was already spent in that scope when the request came" }, "message": { "type": "string", "minLength": 1 }, "reservation": { "description": "the request's worst-case cost that did not fit; absent when the limit was already reached", "type": "string", "minLength": 1 }, "headroom": { "description": "what was left under the limit when the request came", "type": "string", "minLength": 1 } }, "required": ["worker", "scope", "limit", "spent", "message"], "additionalProperties": false }, "budgets": { "description": "headroom left and the largest refused reservation, when budgets applied", "type": "object", "properties": { "headroom": { "type": "array", "items": { "type": "object", "properties": { "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"] }, "worker": { "description": "the worker session, for a worker limit", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, "limit": { "type": "string", "minLength": 1 }, "left": { "type": "string", "minLength": 1, "description": 'the limit minus spend, e.g. "$0.03"; "unknown" when part of the spend has no price' } }, "required": ["scope", "limit", "left"], "additionalProperties": false }, "description": "every configured limit, what was left of it after the run" }, "largestRefused": { "description": "the largest worst-case reservation the gateway refused in the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"] }, "reservation": { "type": "string", "minLength": 1, "description": "the refused request's worst-case cost" }, "headroom": { "type": "string", "minLength": 1, "description": "what was left under the limit it did not fit" } }, "required": ["worker", "scope", "reservation", "headroom"], "additionalProperties": false } }, "required": ["headroom"], "additionalProperties": false } }, "required": ["workers", "total"], "additionalProperties": false }, "fallbacks": { "description": "workers whose provider could not work, in the order met, and who took over (`fallback:` in .okstra/config.yml); absent when every worker could work (and in older reports)", "type": "array", "items": { "type": "object", "properties": { "function": { "type": "string", "enum": ["executor", "verifier"] }, "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the worker whose provider was unavailable" }, "provider": { "type": "string", "enum": ["claude", "codex", "gemini", "copilot", "command"] }, "reason": { "type": "string", "pattern": "\\S", "description": 'why it could not work, e.g. "its API answered HTTP 429: quota exhausted"' }, "replacedBy": { "anyOf": [{ "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, { "type": "null" }], "description": "the fallback that did its work; null when no fallback was left" } }, "required": ["function", "worker", "provider", "reason", "replacedBy"], "additionalProperties": false } }, "remainingQueue": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "stages still queued when a chain stopped here" }, "errors": { "type": "array", "items": { "type": "object", "properties": { "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "phase": { "type": "string", "minLength": 1 }, "message": { "type": "string", "minLength": 1 } }, "required": ["at", "phase", "message"], "additionalProperties": false } }, "isolation": { "description": "absent in reports written before isolation was recorded", "type": "object", "properties": { "mode": { "type": "string", "enum": ["os-user", "none"], "description": "os-user: agents ran as separate unprivileged users; none: with okstra's own privileges" }, "detail": { "type": "string", "pattern": "\\S", "description": 'one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"' } }, "required": ["mode", "detail"], "additionalProperties": false } }, "required": ["schemaVersion", "plan", "stage", "run", "git", "roster", "executor", "qa", "verifiers", "findings", "convergence", "verdict", "stageSidecarEvidence", "ledgerRow", "progress", "usage", "remainingQueue", "errors"], "additionalProperties": false, "description": "okstra final report of one stage run" };
-var func1 = Object.prototype.hasOwnProperty;
-var func2 = ucs2length;
-var pattern4 = new RegExp("^[a-z0-9][a-z0-9._-]{0,62}$", "u");
-var pattern5 = new RegExp("^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "u");
-var pattern6 = new RegExp("^[0-9a-f]{40}([0-9a-f]{24})?$", "u");
-var pattern7 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$", "u");
-var pattern8 = new RegExp("^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "u");
-var pattern14 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "u");
-var pattern18 = new RegExp("\\S", "u");
-var pattern21 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "u");
-var pattern56 = new RegExp("^PROGRESS: [a-z0-9][a-z0-9.-]*(?: [^\\n\\r]*)?$", "u");
-var pattern59 = new RegExp("^[a-z][a-z0-9-]*$", "u");
-var formats0 = fullFormats["date-time"];
-var formats4 = fullFormats.uri;
 function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -16968,10 +10767,6 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
   validate20.errors = vErrors;
   return errors === 0;
 }
-validate20.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var carry = validate21;
-var schema32 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991, "description": "stage number this evidence belongs to" }, "summary": { "type": "string", "pattern": "\\S", "description": "what the stage delivered, for the stages that build on it" }, "filesChanged": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "repository-relative paths the executor changed" }, "validation": { "type": "array", "items": { "type": "object", "properties": { "cmd": { "type": "string", "minLength": 1 }, "exitCode": { "anyOf": [{ "type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991 }, { "type": "null" }] }, "outputTail": { "type": "string" } }, "required": ["cmd", "exitCode"], "additionalProperties": {} }, "description": "the plan's validation commands as the executor ran them" }, "exitContract": { "type": "object", "properties": { "met": { "type": "boolean" }, "evidence": { "type": "string", "pattern": "\\S", "description": "how the exit contract was shown to hold" } }, "required": ["met", "evidence"], "additionalProperties": {} }, "interfaces": { "description": "names, endpoints or files later stages may rely on", "type": "array", "items": { "type": "string", "minLength": 1 } }, "notes": { "type": "array", "items": { "type": "string" } }, "commits": { "type": "array", "items": { "type": "string", "pattern": "^[0-9a-f]{7,64}$" } }, "testsAdded": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "required": ["stage", "summary", "filesChanged", "validation", "exitContract"], "additionalProperties": {}, "description": "okstra Stage Carry Evidence" };
-var pattern72 = new RegExp("^[0-9a-f]{7,64}$", "u");
 function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -17471,9 +11266,6 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
   validate21.errors = vErrors;
   return errors === 0;
 }
-validate21.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var verifierResult = validate22;
-var schema33 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "verdict": { "type": "string", "enum": ["PASS", "FAIL"] }, "summary": { "type": "string" }, "findings": { "type": "array", "items": { "type": "object", "properties": { "severity": { "type": "string", "enum": ["blocking", "major", "minor", "info"] }, "title": { "type": "string", "pattern": "\\S" }, "detail": { "type": "string" }, "file": { "description": "project-relative path of the cited file", "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "line": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "endLine": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] } }, "required": ["severity", "title"], "additionalProperties": {} } }, "evidenceRead": { "type": "array", "items": { "type": "string", "minLength": 1 }, "description": "project-relative paths of every file read as evidence" } }, "required": ["verdict", "findings", "evidenceRead"], "additionalProperties": {}, "description": "okstra Verifier Result" };
 function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -17884,15 +11676,6 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
   validate22.errors = vErrors;
   return errors === 0;
 }
-validate22.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var config = validate23;
-var schema34 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "executor": { "default": "claude", "description": "the provider that writes the code", "type": "string", "minLength": 1 }, "verifiers": { "description": "the providers that verify; default: every configured provider", "minItems": 1, "type": "array", "items": { "type": "string", "minLength": 1 } }, "excludeExecutorFromVerifiers": { "default": false, "type": "boolean" }, "providers": { "default": {}, "type": "object", "propertyNames": { "type": "string", "pattern": "^[a-z][a-z0-9-]{0,30}$" }, "additionalProperties": { "type": "object", "properties": { "command": { "type": "string", "minLength": 1 }, "cli": { "description": "the built-in agent CLI this provider runs (claude, codex, gemini or copilot), under its own name", "type": "string", "enum": ["claude", "codex", "gemini", "copilot"] }, "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$" }, "model": { "type": "string", "minLength": 1 }, "baseUrl": { "type": "string", "format": "uri" }, "wireApi": { "description": "Copilot CLI: the OpenAI wire API of baseUrl, responses (default) or completions", "type": "string", "enum": ["responses", "completions"] }, "via": { "description": "a cloud platform instead of the vendor API: bedrock (claude), vertex (claude, gemini), azure (codex)", "type": "string", "enum": ["bedrock", "vertex", "azure"] }, "region": { "description": "the cloud platform region (with via)", "type": "string", "minLength": 1 }, "projectId": { "description": "the Google Cloud project (with via: vertex)", "type": "string", "pattern": "^[a-z][a-z0-9-]{4,28}[a-z0-9]$" }, "apiKeyEnv": { "type": "string", "pattern": "^[A-Z_][A-Z0-9_]*$" }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "maxTurns": { "description": "turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)", "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, { "type": "object", "properties": { "executor": { "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }] } }, "additionalProperties": false, "description": "one agent provider" } }, "qaCommands": { "default": [], "description": "commands run after the plan\u2019s validation commands; never guessed", "type": "array", "items": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "object", "properties": { "cmd": { "type": "string", "minLength": 1 }, "label": { "type": "string", "minLength": 1 }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "required": ["cmd"], "additionalProperties": false }] } }, "protected": { "default": [], "description": 'globs of files whose change is okstra\u2019s own blocking finding unless the stage\u2019s files name them; `!glob` takes a default away (docs/plan-format.md, "Protected evidence")', "type": "array", "items": { "type": "string", "minLength": 1 } }, "convergence": { "default": { "rounds": 2 }, "type": "object", "properties": { "rounds": { "default": 2, "type": "integer", "minimum": 0, "maximum": 5 } }, "additionalProperties": false }, "critic": { "default": null, "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "fallback": { "default": { "executor": [], "verifiers": [] }, "description": "fallback providers per role, for a provider that cannot work", "type": "object", "properties": { "executor": { "default": [], "description": "providers that execute, in order, when the executor\u2019s provider is unavailable", "type": "array", "items": { "type": "string", "minLength": 1 } }, "verifiers": { "default": [], "description": "providers that verify, in order, in the place of any verifier whose provider is unavailable; never the provider that executed", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "timeouts": { "default": { "executorMinutes": 60, "verifierMinutes": 20, "qaMinutes": 15 }, "type": "object", "properties": { "executorMinutes": { "default": 60, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "verifierMinutes": { "default": 20, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "qaMinutes": { "default": 15, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "additionalProperties": false }, "concurrency": { "default": { "verifiers": 0 }, "description": "0 = all verifiers at once", "type": "object", "properties": { "verifiers": { "default": 0, "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "ledgerBranch": { "default": "okstra-ledger", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._/-]*$" }, "plansDir": { "default": ".okstra/plans", "type": "string", "minLength": 1 }, "leaseMinutes": { "default": 180, "description": "how long a stage claim holds before `okstra ledger release` may free it", "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "isolation": { "default": "auto", "description": "auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)", "type": "string", "enum": ["auto", "none"] }, "budgets": { "default": {}, "description": "spend limits the model gateway enforces", "type": "object", "properties": { "worker": { "description": "per worker session (one dispatch)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "stage": { "description": "per stage run, over every worker of the run", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "plan": { "description": "per plan, over every run recorded in the ledger", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "day": { "description": "per plan per UTC day, over the runs of the plan that started that day (a cap on daily spend)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false } }, "additionalProperties": false }, "limits": { "default": { "turns": { "executor": 300, "verifier": 150 }, "carryBytes": 65536, "stageFiles": 2e4, "stageBytes": 209715200, "findingsPerVerifier": 200 }, "description": "limits of each agent session", "type": "object", "properties": { "turns": { "default": { "executor": 300, "verifier": 150 }, "description": "turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)", "type": "object", "properties": { "executor": { "default": 300, "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "default": 150, "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }, "carryBytes": { "default": 65536, "description": "largest Stage Carry Evidence, in bytes; a larger one ends the stage contract-violated", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageFiles": { "default": 2e4, "description": "most files a stage may change; more fails the stage before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageBytes": { "default": 209715200, "description": "most bytes of added or changed files a stage may hold; more fails it before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "findingsPerVerifier": { "default": 200, "description": "findings kept per verifier, most severe first; the rest are counted in the report, not kept", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "pricing": { "default": {}, "description": "per-model prices in USD per million tokens, over okstra\u2019s built-in table", "type": "object", "propertyNames": { "type": "string", "minLength": 1 }, "additionalProperties": { "type": "object", "properties": { "input": { "type": "number", "minimum": 0 }, "output": { "type": "number", "minimum": 0 }, "cachedInput": { "description": "cache reads; default: the input price", "type": "number", "minimum": 0 }, "cacheWrite": { "description": "cache writes (Anthropic); default: the input price", "type": "number", "minimum": 0 } }, "required": ["input", "output"], "additionalProperties": false } }, "bot": { "default": { "workflow": "okstra.yml", "permission": "write", "allowForks": false, "continueInJob": true }, "type": "object", "properties": { "workflow": { "default": "okstra.yml", "description": "the workflow the bot dispatches, on the default branch", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, "permission": { "default": "write", "description": "the least repository role a person needs to trigger runs", "type": "string", "enum": ["triage", "write", "maintain", "admin"] }, "allowForks": { "default": false, "description": "whether pull requests from forks may trigger runs", "type": "boolean" }, "continueInJob": { "default": true, "description": 'no-server mode: a stage job that ends done runs the next ready stage itself, while its time limit allows, instead of dispatching it (docs/action.md, "Stages in one job")', "type": "boolean" } }, "additionalProperties": false, "description": "the bot: which workflow it dispatches, who may trigger it, and how a plan goes on" }, "planner": { "default": null, "description": "the provider that drafts plans; default: the executor", "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "planning": { "default": { "repairRounds": 2, "revisionRounds": 1 }, "description": "the planning phase: `okstra plan draft`, the Action\u2019s `mode: plan`, `/okstra plan`", "type": "object", "properties": { "repairRounds": { "default": 2, "description": "how often the planner gets the parser\u2019s diagnostics back before a draft that does not validate ends the run", "type": "integer", "minimum": 0, "maximum": 5 }, "revisionRounds": { "default": 1, "description": "how often blocking review findings go back to the planner", "type": "integer", "minimum": 0, "maximum": 3 }, "reviewers": { "description": "the providers that review a draft; default: the verifiers other than the planner (or all of them)", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "approval": { "default": { "required": true }, "type": "object", "properties": { "required": { "default": true, "description": "whether a stage run refuses a plan whose exact content (git blob) nobody approved", "type": "boolean" }, "permission": { "description": "the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)", "type": "string", "enum": ["write", "maintain", "admin"] } }, "additionalProperties": false, "description": "who approves a plan, and whether runs need the approval" }, "handoff": { "default": { "auto": true, "mode": "single", "draft": false }, "description": "what happens when every stage is done: final verification, then the hand-off pull request", "type": "object", "properties": { "auto": { "default": true, "description": "on GitHub: run final verification and hand off as soon as the last stage of a plan is done", "type": "boolean" }, "mode": { "default": "single", "description": "single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency\u2019s branch", "type": "string", "enum": ["single", "stacked"] }, "draft": { "default": false, "description": "open the hand-off pull request(s) as drafts", "type": "boolean" } }, "additionalProperties": false } }, "additionalProperties": false, "description": "okstra repository configuration (.okstra/config.yml)" };
-var pattern74 = new RegExp("^[a-z][a-z0-9-]{0,30}$", "u");
-var pattern75 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$", "u");
-var pattern76 = new RegExp("^[a-z][a-z0-9-]{4,28}[a-z0-9]$", "u");
-var pattern77 = new RegExp("^[A-Z_][A-Z0-9_]*$", "u");
-var pattern78 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._/-]*$", "u");
-var pattern79 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$", "u");
 function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -20296,9 +14079,6 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
   validate23.errors = vErrors;
   return errors === 0;
 }
-validate23.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var planReviewReport = validate24;
-var schema35 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "schema": { "type": "string", "const": "okstra/plan-review-report" }, "version": { "type": "number", "const": 1 }, "plan": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": "where the plan file is delivered, e.g. .okstra/plans/<id>.md" }, "title": { "type": ["string", "null"] }, "blob": { "anyOf": [{ "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex blob id (SHA-1 or SHA-256)" }, { "type": "null" }], "description": "blob id of the delivered plan text; null when no plan was delivered" } }, "required": ["id", "path", "title", "blob"], "additionalProperties": false }, "goal": { "type": "string", "description": "the goal as the requester wrote it (untrusted text)" }, "source": { "type": "object", "properties": { "kind": { "type": "string", "enum": ["issue", "cli", "dispatch", "replan"] }, "issue": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the issue the goal came from; null when none" }, "url": { "anyOf": [{ "type": "string", "format": "uri" }, { "type": "null" }], "description": "the page the request came from (issue, comment, run); null when there is none" } }, "required": ["kind", "issue", "url"], "additionalProperties": false }, "outcome": { "type": "string", "enum": ["valid", "invalid", "blocked"] }, "reason": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "why the outcome is not valid; null when it is" }, "rounds": { "type": "array", "items": { "type": "object", "properties": { "round": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "kind": { "type": "string", "enum": ["draft", "repair", "revise"] }, "planner": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "provider": { "type": "string", "enum": ["claude", "codex", "gemini", "copilot", "command"] }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "null when the provider names no model" }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false } }, "required": ["worker", "provider", "model", "status", "durationMs", "usage"], "additionalProperties": false }, "diagnostics": { "type": "object", "properties": { "errors": { "type": "array", "items": { "type": "object", "properties": { "line": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "column": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "code": { "type": "string", "minLength": 1, "description": "stable diagnostic code, e.g. plan/dependency-cycle" }, "message": { "type": "string", "minLength": 1 } }, "required": ["line", "column", "code", "message"], "additionalProperties": false } }, "warnings": { "type": "array", "items": { "type": "object", "properties": { "line": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "column": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "code": { "type": "string", "minLength": 1, "description": "stable diagnostic code, e.g. plan/dependency-cycle" }, "message": { "type": "string", "minLength": 1 } }, "required": ["line", "column", "code", "message"], "additionalProperties": false } } }, "required": ["errors", "warnings"], "additionalProperties": false, "description": "the plan parser's diagnostics for this round's draft" }, "reviews": { "type": "array", "items": { "type": "object", "properties": { "reviewer": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "provider": { "type": "string", "enum": ["claude", "codex", "gemini", "copilot", "command"] }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "null when the provider names no model" }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false } }, "required": ["worker", "provider", "model", "status", "durationMs", "usage"], "additionalProperties": false }, "verdict": { "anyOf": [{ "type": "string", "enum": ["approve", "revise"] }, { "type": "null" }], "description": "null when the reviewer broke its output contract (problem says how)" }, "findings": { "type": "array", "items": { "type": "object", "properties": { "severity": { "type": "string", "enum": ["blocking", "advisory"] }, "category": { "type": "string", "enum": ["missing-stage", "oversized-stage", "wrong-dependency", "validation-cannot-fail", "validation-missing", "uncheckable-exit-contract", "risky-ordering", "other"] }, "stage": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the stage the finding is about; null for the plan as a whole" }, "title": { "type": "string", "maxLength": 200, "pattern": "\\S", "description": "non-blank title" }, "detail": { "type": "string", "maxLength": 4e3 } }, "required": ["severity", "category", "stage", "title", "detail"], "additionalProperties": false } }, "problem": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "why the reviewer's result was refused; null when it was read" } }, "required": ["reviewer", "verdict", "findings", "problem"], "additionalProperties": false }, "description": "empty when the draft did not parse, so nobody reviewed it" } }, "required": ["round", "kind", "planner", "diagnostics", "reviews"], "additionalProperties": false } }, "standingFindings": { "type": "array", "items": { "type": "object", "properties": { "severity": { "type": "string", "enum": ["blocking", "advisory"] }, "category": { "type": "string", "enum": ["missing-stage", "oversized-stage", "wrong-dependency", "validation-cannot-fail", "validation-missing", "uncheckable-exit-contract", "risky-ordering", "other"] }, "stage": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the stage the finding is about; null for the plan as a whole" }, "title": { "type": "string", "maxLength": 200, "pattern": "\\S", "description": "non-blank title" }, "detail": { "type": "string", "maxLength": 4e3 }, "reviewer": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the reviewer that raised it" } }, "required": ["severity", "category", "stage", "title", "detail", "reviewer"], "additionalProperties": false }, "description": "findings still standing at the end, blocking and advisory, with their reviewer" }, "clarifications": { "type": "array", "items": { "type": "object", "properties": { "id": { "type": ["string", "null"] }, "question": { "type": "string", "minLength": 1 }, "answer": { "description": "null while unanswered", "type": ["string", "null"] }, "optional": { "type": "boolean", "description": "true when the plan can proceed without an answer" } }, "required": ["id", "question", "answer", "optional"], "additionalProperties": false } }, "stages": { "type": "array", "items": { "type": "object", "properties": { "number": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "title": { "type": "string" }, "dependsOn": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "validation": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "how many validation commands the stage names" } }, "required": ["number", "title", "dependsOn", "validation"], "additionalProperties": false }, "description": "the delivered plan's stages; empty when the plan is invalid" }, "usage": { "type": "object", "properties": { "workers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["worker", "inputTokens", "outputTokens", "costUsd"], "additionalProperties": false } }, "total": { "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false, "description": "sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known" }, "metered": { "description": "who counted the figures; absent in reports written before the gateway", "type": "string", "enum": ["gateway", "self-reported"] }, "requests": { "description": "every model request of the run, in order, when the gateway metered it", "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "role": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "what the worker was doing: executor, verifier, reverify, critic, planner" }, "provider": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "claude, codex, gemini or the command provider's name" }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "the model the request asked for; null when it named none" }, "path": { "type": "string", "minLength": 1, "description": "request path below the API base URL" }, "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "final HTTP status sent to the agent; null when the connection failed" }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "null when the model has no known price (never 0 for unknown)" }, "durationMs": { "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, "firstByteMs": { "anyOf": [{ "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, { "type": "null" }], "description": "time to the first response byte; null when none arrived" }, "retries": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "refused": { "description": "the gateway answered the request itself instead of forwarding it", "type": "string", "enum": ["budget", "credential"] }, "billing": { "description": "made with a plan's subscription token: no money spent per request (costUsd 0); absent for API keys", "type": "string", "const": "subscription" } }, "required": ["worker", "role", "provider", "model", "path", "status", "inputTokens", "outputTokens", "cachedInputTokens", "cacheWriteTokens", "costUsd", "durationMs", "firstByteMs", "retries"], "additionalProperties": false } }, "budgetExceeded": { "description": "the first budget refusal of the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the worker whose request was refused" }, "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"], "description": "which `budgets:` limit: per worker session, per stage run, per plan, or per plan per UTC day" }, "limit": { "type": "string", "minLength": 1, "description": 'the limit as configured, e.g. "200,000 tokens" or "$5.00"' }, "spent": { "type": "string", "minLength": 1, "description": "what was already spent in that scope when the request came" }, "message": { "type": "string", "minLength": 1 }, "reservation": { "description": "the request's worst-case cost that did not fit; absent when the limit was already reached", "type": "string", "minLength": 1 }, "headroom": { "description": "what was left under the limit when the request came", "type": "string", "minLength": 1 } }, "required": ["worker", "scope", "limit", "spent", "message"], "additionalProperties": false }, "budgets": { "description": "headroom left and the largest refused reservation, when budgets applied", "type": "object", "properties": { "headroom": { "type": "array", "items": { "type": "object", "properties": { "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"] }, "worker": { "description": "the worker session, for a worker limit", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, "limit": { "type": "string", "minLength": 1 }, "left": { "type": "string", "minLength": 1, "description": 'the limit minus spend, e.g. "$0.03"; "unknown" when part of the spend has no price' } }, "required": ["scope", "limit", "left"], "additionalProperties": false }, "description": "every configured limit, what was left of it after the run" }, "largestRefused": { "description": "the largest worst-case reservation the gateway refused in the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"] }, "reservation": { "type": "string", "minLength": 1, "description": "the refused request's worst-case cost" }, "headroom": { "type": "string", "minLength": 1, "description": "what was left under the limit it did not fit" } }, "required": ["worker", "scope", "reservation", "headroom"], "additionalProperties": false } }, "required": ["headroom"], "additionalProperties": false } }, "required": ["workers", "total"], "additionalProperties": false }, "isolation": { "type": "object", "properties": { "mode": { "type": "string", "enum": ["os-user", "none"], "description": "os-user: agents ran as separate unprivileged users; none: with okstra's own privileges" }, "detail": { "type": "string", "pattern": "\\S", "description": 'one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"' } }, "required": ["mode", "detail"], "additionalProperties": false }, "startedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "finishedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" } }, "required": ["schema", "version", "plan", "goal", "source", "outcome", "reason", "rounds", "standingFindings", "clarifications", "stages", "usage", "isolation", "startedAt", "finishedAt"], "additionalProperties": false, "description": "okstra plan-review report of one planning phase" };
 function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -25830,10 +19610,6 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
   validate24.errors = vErrors;
   return errors === 0;
 }
-validate24.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var finalVerificationReport = validate25;
-var schema36 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "schema": { "type": "string", "const": "okstra/final-verification-report" }, "version": { "type": "number", "const": 1 }, "plan": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "title": { "type": ["string", "null"] }, "path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "blob": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "the approved blob of the plan file that was verified" } }, "required": ["id", "title", "path", "blob"], "additionalProperties": false }, "run": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "startedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "finishedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "trigger": { "type": "object", "properties": { "kind": { "type": "string", "enum": ["label", "comment", "schedule", "dispatch", "rerequest", "cli"] }, "actor": { "type": ["string", "null"] }, "url": { "type": ["string", "null"] } }, "required": ["kind", "actor", "url"], "additionalProperties": false }, "url": { "type": ["string", "null"] } }, "required": ["id", "startedAt", "finishedAt", "durationMs", "trigger", "url"], "additionalProperties": false }, "git": { "type": "object", "properties": { "baseCommit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "the plan's base: where the diff starts" }, "finalHead": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "finalBranch": { "type": "string", "minLength": 1 }, "merged": { "type": "boolean", "description": "true when the final head is a merge of several sink stages\u2019 done heads" }, "doneHeads": { "type": "array", "items": { "type": "object", "properties": { "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "title": { "type": "string" }, "head": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "branch": { "type": "string", "minLength": 1 }, "attempts": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "reportPath": { "anyOf": [{ "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, { "type": "null" }], "description": "the ledger-branch path of the stage's last report" } }, "required": ["stage", "title", "head", "branch", "attempts", "reportPath"], "additionalProperties": false } }, "diffStat": { "type": "object", "properties": { "filesChanged": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "insertions": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "deletions": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "required": ["filesChanged", "insertions", "deletions"], "additionalProperties": false }, "changedFiles": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } } }, "required": ["baseCommit", "finalHead", "finalBranch", "merged", "doneHeads", "diffStat", "changedFiles"], "additionalProperties": false }, "verdict": { "type": "object", "properties": { "value": { "type": "string", "enum": ["accepted", "rejected"] }, "reasons": { "type": "array", "items": { "type": "string", "minLength": 1 } }, "fixStages": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "rejected: the stages to fix (the findings\u2019 attribution)" }, "rebuildStages": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "rejected: the done stages that build on a stage to fix" } }, "required": ["value", "reasons", "fixStages", "rebuildStages"], "additionalProperties": false }, "qa": { "type": "array", "items": { "type": "object", "properties": { "source": { "type": "string", "enum": ["plan", "config"] }, "label": { "type": "string" }, "cmd": { "type": "string", "minLength": 1 }, "exitCode": { "anyOf": [{ "type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991 }, { "type": "null" }], "description": "null when the process was killed (timeout or signal)" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "outputTail": { "type": "string", "description": "last lines of combined stdout/stderr" }, "passed": { "type": "boolean" }, "tests": { "description": "the tests okstra counted in its output; null: not counted; absent in older reports", "anyOf": [{ "type": "object", "properties": { "format": { "type": "string", "enum": ["tap", "node-spec", "vitest", "jest", "pytest", "junit", "go-json", "go-text", "cargo"], "description": "what okstra read the counts from" }, "run": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "passed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "failed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "skipped": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "skipped, todo and ignored tests" } }, "required": ["format", "run", "passed", "failed", "skipped"], "additionalProperties": false, "description": "the tests one QA command ran, read from its runner's output" }, { "type": "null" }] }, "stage": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the stage whose validation command this is; null for the config's qaCommands" } }, "required": ["source", "label", "cmd", "exitCode", "durationMs", "outputTail", "passed", "stage"], "additionalProperties": false } }, "regressionReplay": { "description": "done stages' tests run again as they left them; absent when no stage's tests were changed by another", "type": "array", "items": { "type": "object", "properties": { "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "paths": { "type": "array", "items": { "type": "string" }, "description": "the stage's own test files, as its done head holds them" }, "brokenBy": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "the stages that changed them since, or beside it" }, "qa": { "type": "array", "items": { "type": "object", "properties": { "source": { "type": "string", "enum": ["plan", "config"] }, "label": { "type": "string" }, "cmd": { "type": "string", "minLength": 1 }, "exitCode": { "anyOf": [{ "type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991 }, { "type": "null" }], "description": "null when the process was killed (timeout or signal)" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "outputTail": { "type": "string", "description": "last lines of combined stdout/stderr" }, "passed": { "type": "boolean" }, "tests": { "description": "the tests okstra counted in its output; null: not counted; absent in older reports", "anyOf": [{ "type": "object", "properties": { "format": { "type": "string", "enum": ["tap", "node-spec", "vitest", "jest", "pytest", "junit", "go-json", "go-text", "cargo"], "description": "what okstra read the counts from" }, "run": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "passed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "failed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "skipped": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "skipped, todo and ignored tests" } }, "required": ["format", "run", "passed", "failed", "skipped"], "additionalProperties": false, "description": "the tests one QA command ran, read from its runner's output" }, { "type": "null" }] }, "stage": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the stage whose validation command this is; null for the config's qaCommands" } }, "required": ["source", "label", "cmd", "exitCode", "durationMs", "outputTail", "passed", "stage"], "additionalProperties": false }, "description": "the final QA commands at the final head with those files laid over it" } }, "required": ["stage", "paths", "brokenBy", "qa"], "additionalProperties": false } }, "verifiers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "verdict": { "anyOf": [{ "type": "string", "enum": ["PASS", "FAIL"] }, { "type": "null" }], "description": "null when the verifier produced no valid result" }, "findings": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "description": "ids of the findings this verifier raised" }, "evidenceRead": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "files the verifier recorded as read (its evidence ledger)" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false }, "unavailable": { "description": "why the worker's provider could not work at all (quota, refused key, the API down after the gateway's retries, no CLI): no judgement of the stage; absent when it could work (and in older reports)", "type": "string", "pattern": "\\S" }, "evidence": { "description": "events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded", "type": "string", "enum": ["events", "self-reported"] }, "unreadCitations": { "description": "files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted", "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } }, "findingsDropped": { "description": "findings this verifier listed beyond limits.findingsPerVerifier: counted, not kept (the least severe went first); absent when none was dropped", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "required": ["worker", "status", "verdict", "findings", "evidenceRead", "usage", "durationMs"], "additionalProperties": false } }, "findings": { "type": "array", "items": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "severity": { "type": "string", "enum": ["blocking", "major", "minor", "info"] }, "title": { "type": "string", "minLength": 1 }, "detail": { "type": "string" }, "file": { "anyOf": [{ "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, { "type": "null" }], "description": "cited file exactly as the raiser wrote it" }, "line": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "endLine": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "raisedBy": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "confirmedBy": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' } }, "refutedBy": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' } }, "disposition": { "type": "string", "enum": ["standing", "confirmed", "refuted"] }, "stages": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "the stages it is attributed to: those whose commits changed its file; without a file (or a file no stage changed), the plan\u2019s sink stages" }, "commits": { "type": "array", "items": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "description": "the commits of those stages that changed its file" } }, "required": ["id", "severity", "title", "detail", "file", "line", "endLine", "raisedBy", "confirmedBy", "refutedBy", "disposition", "stages", "commits"], "additionalProperties": false } }, "usage": { "type": "object", "properties": { "workers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["worker", "inputTokens", "outputTokens", "costUsd"], "additionalProperties": false } }, "total": { "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false, "description": "sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known" }, "metered": { "description": "who counted the figures; absent in reports written before the gateway", "type": "string", "enum": ["gateway", "self-reported"] }, "requests": { "description": "every model request of the run, in order, when the gateway metered it", "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "role": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "what the worker was doing: executor, verifier, reverify, critic, planner" }, "provider": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "claude, codex, gemini or the command provider's name" }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "the model the request asked for; null when it named none" }, "path": { "type": "string", "minLength": 1, "description": "request path below the API base URL" }, "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "final HTTP status sent to the agent; null when the connection failed" }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "null when the model has no known price (never 0 for unknown)" }, "durationMs": { "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, "firstByteMs": { "anyOf": [{ "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, { "type": "null" }], "description": "time to the first response byte; null when none arrived" }, "retries": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "refused": { "description": "the gateway answered the request itself instead of forwarding it", "type": "string", "enum": ["budget", "credential"] }, "billing": { "description": "made with a plan's subscription token: no money spent per request (costUsd 0); absent for API keys", "type": "string", "const": "subscription" } }, "required": ["worker", "role", "provider", "model", "path", "status", "inputTokens", "outputTokens", "cachedInputTokens", "cacheWriteTokens", "costUsd", "durationMs", "firstByteMs", "retries"], "additionalProperties": false } }, "budgetExceeded": { "description": "the first budget refusal of the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the worker whose request was refused" }, "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"], "description": "which `budgets:` limit: per worker session, per stage run, per plan, or per plan per UTC day" }, "limit": { "type": "string", "minLength": 1, "description": 'the limit as configured, e.g. "200,000 tokens" or "$5.00"' }, "spent": { "type": "string", "minLength": 1, "description": "what was already spent in that scope when the request came" }, "message": { "type": "string", "minLength": 1 }, "reservation": { "description": "the request's worst-case cost that did not fit; absent when the limit was already reached", "type": "string", "minLength": 1 }, "headroom": { "description": "what was left under the limit when the request came", "type": "string", "minLength": 1 } }, "required": ["worker", "scope", "limit", "spent", "message"], "additionalProperties": false }, "budgets": { "description": "headroom left and the largest refused reservation, when budgets applied", "type": "object", "properties": { "headroom": { "type": "array", "items": { "type": "object", "properties": { "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"] }, "worker": { "description": "the worker session, for a worker limit", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, "limit": { "type": "string", "minLength": 1 }, "left": { "type": "string", "minLength": 1, "description": 'the limit minus spend, e.g. "$0.03"; "unknown" when part of the spend has no price' } }, "required": ["scope", "limit", "left"], "additionalProperties": false }, "description": "every configured limit, what was left of it after the run" }, "largestRefused": { "description": "the largest worst-case reservation the gateway refused in the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"] }, "reservation": { "type": "string", "minLength": 1, "description": "the refused request's worst-case cost" }, "headroom": { "type": "string", "minLength": 1, "description": "what was left under the limit it did not fit" } }, "required": ["worker", "scope", "reservation", "headroom"], "additionalProperties": false } }, "required": ["headroom"], "additionalProperties": false } }, "required": ["workers", "total"], "additionalProperties": false }, "isolation": { "type": "object", "properties": { "mode": { "type": "string", "enum": ["os-user", "none"], "description": "os-user: agents ran as separate unprivileged users; none: with okstra's own privileges" }, "detail": { "type": "string", "pattern": "\\S", "description": 'one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"' } }, "required": ["mode", "detail"], "additionalProperties": false }, "ledgerRow": { "anyOf": [{ "oneOf": [{ "type": "object", "properties": { "v": { "type": "number", "const": 1 }, "plan_id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "run_id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "actor": { "type": "string", "minLength": 1 }, "plan_blob": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "base_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "final_head": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "final_branch": { "type": "string", "minLength": 1, "maxLength": 255 }, "done_heads": { "type": "object", "propertyNames": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "additionalProperties": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" } }, "report_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, "status": { "type": "string", "const": "verified" } }, "required": ["v", "plan_id", "run_id", "at", "plan_blob", "base_commit", "final_head", "final_branch", "done_heads", "report_path", "status"], "additionalProperties": false }, { "type": "object", "properties": { "v": { "type": "number", "const": 1 }, "plan_id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "run_id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "actor": { "type": "string", "minLength": 1 }, "plan_blob": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "base_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "final_head": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "final_branch": { "type": "string", "minLength": 1, "maxLength": 255 }, "done_heads": { "type": "object", "propertyNames": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "additionalProperties": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" } }, "report_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, "status": { "type": "string", "const": "verification-failed" }, "fix_stages": { "minItems": 1, "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "rebuild_stages": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } } }, "required": ["v", "plan_id", "run_id", "at", "plan_blob", "base_commit", "final_head", "final_branch", "done_heads", "report_path", "status", "fix_stages", "rebuild_stages"], "additionalProperties": false }] }, { "type": "null" }], "description": "the row this run appended; null only when the append itself failed" }, "roster": { "type": "array", "items": { "type": "object", "properties": { "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "provider": { "type": "string" }, "model": { "type": ["string", "null"] } }, "required": ["name", "provider", "model"], "additionalProperties": false } } }, "required": ["schema", "version", "plan", "run", "git", "verdict", "qa", "verifiers", "findings", "usage", "isolation", "ledgerRow", "roster"], "additionalProperties": false, "description": "okstra final verification report of one plan" };
-var pattern137 = new RegExp("^[1-9][0-9]{0,5}$", "u");
 function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -33432,9 +27208,78 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
   validate25.errors = vErrors;
   return errors === 0;
 }
-validate25.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var finalReport, schema31, func1, func2, pattern4, pattern5, pattern6, pattern7, pattern8, pattern14, pattern18, pattern21, pattern56, pattern59, formats0, formats4, carry, schema32, pattern72, verifierResult, schema33, config, schema34, pattern74, pattern75, pattern76, pattern77, pattern78, pattern79, planReviewReport, schema35, finalVerificationReport, schema36, pattern137;
+var init_validators_generated = __esm({
+  "src/core/report/schema/validators.generated.js"() {
+    "use strict";
+    init_validator_runtime();
+    finalReport = validate20;
+    schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "schemaVersion": { "type": "number", "const": 1 }, "plan": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "title": { "type": ["string", "null"] }, "path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": "plan file, relative to the repository root" }, "commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "commit the approved plan was read from" } }, "required": ["id", "title", "path", "commit"], "additionalProperties": false }, "stage": { "type": "object", "properties": { "number": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "title": { "type": "string" }, "dependsOn": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } } }, "required": ["number", "title", "dependsOn"], "additionalProperties": false }, "run": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "attempt": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991, "description": "1 for the first run of a stage, +1 for each fix run" }, "startedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "finishedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "trigger": { "type": "object", "properties": { "kind": { "type": "string", "enum": ["label", "comment", "schedule", "dispatch", "rerequest", "cli"] }, "actor": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "login (or local user) that asked for the run; null for schedule" }, "url": { "anyOf": [{ "type": "string", "format": "uri" }, { "type": "null" }], "description": "where the trigger happened (comment, PR); null when there is no page" } }, "required": ["kind", "actor", "url"], "additionalProperties": false }, "url": { "anyOf": [{ "type": "string", "format": "uri" }, { "type": "null" }], "description": "page of this run (the workflow run log); null for local runs" } }, "required": ["id", "attempt", "startedAt", "finishedAt", "durationMs", "trigger", "url"], "additionalProperties": false }, "git": { "type": "object", "properties": { "branch": { "type": "string", "minLength": 1 }, "baseCommit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "headCommit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "reusedBranch": { "type": "boolean", "description": "true for a fix run that re-entered the preserved stage branch" }, "diffStat": { "type": "object", "properties": { "filesChanged": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "insertions": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "deletions": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "required": ["filesChanged", "insertions", "deletions"], "additionalProperties": false }, "changedFiles": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "files changed between baseCommit and headCommit" }, "outOfPlanFiles": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "changed files that the stage's `files` did not name" }, "overCap": { "description": "why the change was over limits.stageFiles or limits.stageBytes: the stage failed without being pushed or reviewed, and diffStat counts its files but not its lines (0 insertions, 0 deletions); absent when it fit", "type": "string", "minLength": 1 } }, "required": ["branch", "baseCommit", "headCommit", "reusedBranch", "diffStat", "changedFiles", "outOfPlanFiles"], "additionalProperties": false }, "roster": { "minItems": 1, "type": "array", "items": { "type": "object", "properties": { "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "provider": { "type": "string", "enum": ["claude", "codex", "gemini", "copilot", "command"] }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "null for the command worker" }, "function": { "type": "string", "enum": ["executor", "verifier", "critic"] }, "standsInFor": { "description": "the worker whose provider was unavailable and whose function this fallback took; absent otherwise", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" } }, "required": ["name", "provider", "model", "function"], "additionalProperties": false } }, "executor": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "summary": { "type": "string", "description": "the executor's own account of the stage (agent text)" }, "commits": { "type": "array", "items": { "type": "object", "properties": { "sha": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "subject": { "type": "string" } }, "required": ["sha", "subject"], "additionalProperties": false } }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false }, "unavailable": { "description": "why the worker's provider could not work at all (quota, refused key, the API down after the gateway's retries, no CLI): no judgement of the stage; absent when it could work (and in older reports)", "type": "string", "pattern": "\\S" } }, "required": ["worker", "status", "durationMs", "usage", "summary", "commits"], "additionalProperties": false }, "qa": { "type": "array", "items": { "type": "object", "properties": { "source": { "type": "string", "enum": ["plan", "config"] }, "label": { "type": "string" }, "cmd": { "type": "string", "minLength": 1 }, "exitCode": { "anyOf": [{ "type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991 }, { "type": "null" }], "description": "null when the process was killed (timeout or signal)" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "outputTail": { "type": "string", "description": "last lines of combined stdout/stderr" }, "passed": { "type": "boolean" }, "tests": { "description": "the tests okstra counted in its output; null: not counted; absent in older reports", "anyOf": [{ "type": "object", "properties": { "format": { "type": "string", "enum": ["tap", "node-spec", "vitest", "jest", "pytest", "junit", "go-json", "go-text", "cargo"], "description": "what okstra read the counts from" }, "run": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "passed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "failed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "skipped": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "skipped, todo and ignored tests" } }, "required": ["format", "run", "passed", "failed", "skipped"], "additionalProperties": false, "description": "the tests one QA command ran, read from its runner's output" }, { "type": "null" }] } }, "required": ["source", "label", "cmd", "exitCode", "durationMs", "outputTail", "passed"], "additionalProperties": false } }, "evidence": { "description": "okstra's own evidence about the tests: counts at base and head, red then green; absent when the stage was not verified (and in older reports)", "type": "object", "properties": { "tdd": { "type": "string", "enum": ["red-green", "none"], "description": "the stage's `tdd:` in the plan" }, "outcome": { "type": "string", "enum": ["red-green", "no-red", "kept", "not-checked"] }, "changedTests": { "type": "array", "items": { "type": "string" }, "description": "test files the stage added or changed, laid over its base" }, "baseCommit": { "description": "what the base run ran on: the base with the stage\u2019s tests laid over it (null: not run)", "type": ["string", "null"] }, "baseRun": { "type": "array", "items": { "type": "object", "properties": { "label": { "type": "string" }, "exitCode": { "anyOf": [{ "type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991 }, { "type": "null" }] }, "passed": { "type": "boolean" }, "tests": { "anyOf": [{ "type": "object", "properties": { "format": { "type": "string", "enum": ["tap", "node-spec", "vitest", "jest", "pytest", "junit", "go-json", "go-text", "cargo"], "description": "what okstra read the counts from" }, "run": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "passed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "failed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "skipped": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "skipped, todo and ignored tests" } }, "required": ["format", "run", "passed", "failed", "skipped"], "additionalProperties": false, "description": "the tests one QA command ran, read from its runner's output" }, { "type": "null" }], "description": "null: tests not counted" } }, "required": ["label", "exitCode", "passed", "tests"], "additionalProperties": false }, "description": "the QA commands at the base, in order" }, "redAtBase": { "type": "array", "items": { "type": "string" }, "description": "tests that failed at the base" }, "greenAtHead": { "type": "array", "items": { "type": "string" }, "description": "of those, the tests that pass at the head" }, "problems": { "type": "array", "items": { "type": "object", "properties": { "label": { "type": "string", "description": "the QA command" }, "kind": { "type": "string", "enum": ["no-tests", "fewer-tests", "more-skipped", "lost-tests", "newly-skipped", "failures-masked"] }, "detail": { "type": "string", "minLength": 1 }, "ids": { "type": "array", "items": { "type": "string" }, "description": "test ids as the runner names them (at most 50)" } }, "required": ["label", "kind", "detail", "ids"], "additionalProperties": false }, "description": "okstra's blocking findings about the tests" }, "notCounted": { "type": "array", "items": { "type": "string" }, "description": "QA commands whose tests okstra could not count" } }, "required": ["tdd", "outcome", "changedTests", "baseCommit", "baseRun", "redAtBase", "greenAtHead", "problems", "notCounted"], "additionalProperties": false }, "verifiers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "verdict": { "anyOf": [{ "type": "string", "enum": ["PASS", "FAIL"] }, { "type": "null" }], "description": "null when the verifier produced no valid result" }, "findings": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "description": "ids of the findings this verifier raised" }, "evidenceRead": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "files the verifier recorded as read (its evidence ledger)" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false }, "unavailable": { "description": "why the worker's provider could not work at all (quota, refused key, the API down after the gateway's retries, no CLI): no judgement of the stage; absent when it could work (and in older reports)", "type": "string", "pattern": "\\S" }, "evidence": { "description": "events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded", "type": "string", "enum": ["events", "self-reported"] }, "unreadCitations": { "description": "files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted", "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } }, "findingsDropped": { "description": "findings this verifier listed beyond limits.findingsPerVerifier: counted, not kept (the least severe went first); absent when none was dropped", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "required": ["worker", "status", "verdict", "findings", "evidenceRead", "usage", "durationMs"], "additionalProperties": false } }, "findings": { "type": "array", "items": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "severity": { "type": "string", "enum": ["blocking", "major", "minor", "info"] }, "title": { "type": "string", "minLength": 1 }, "detail": { "type": "string" }, "file": { "anyOf": [{ "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, { "type": "null" }], "description": "cited file exactly as the raiser wrote it" }, "line": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "endLine": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "raisedBy": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "confirmedBy": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' } }, "refutedBy": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' } }, "disposition": { "type": "string", "enum": ["standing", "confirmed", "refuted"] } }, "required": ["id", "severity", "title", "detail", "file", "line", "endLine", "raisedBy", "confirmedBy", "refutedBy", "disposition"], "additionalProperties": false } }, "errorAnalysis": { "description": "why a failed stage failed by okstra's own observation; its fix run starts from it", "type": "array", "items": { "type": "object", "properties": { "rule": { "type": "string", "minLength": 1, "description": "the rule okstra saw broken, e.g. `contract: carry`, `protected evidence`, `tests: lost-tests`" }, "observed": { "type": "string", "minLength": 1, "description": "what okstra observed: the file, the count, the test ids" }, "files": { "type": "array", "items": { "type": "string" } }, "next": { "type": "string", "minLength": 1, "description": "what the next attempt must do about it" } }, "required": ["rule", "observed", "files", "next"], "additionalProperties": false } }, "convergence": { "type": "object", "properties": { "rounds": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "disputed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "resolved": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "failures": { "description": "re-verify sessions that produced no position; absent when every session answered (or in older reports)", "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "findingId": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false } }, "required": ["worker", "findingId", "status", "failure"], "additionalProperties": false } } }, "required": ["rounds", "disputed", "resolved"], "additionalProperties": false }, "critic": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "gaps": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "findings": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" } }, "evidenceRead": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false }, "evidence": { "description": "events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded", "type": "string", "enum": ["events", "self-reported"] }, "unreadCitations": { "description": "files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted", "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } } }, "required": ["worker", "status", "gaps", "findings", "evidenceRead", "usage", "durationMs"], "additionalProperties": false }, "verdict": { "type": "object", "properties": { "value": { "type": "string", "enum": ["PASS", "FAIL"] }, "runStatus": { "type": "string", "enum": ["passed", "failed", "contract-violated", "error", "unavailable"] }, "reasons": { "type": "array", "items": { "type": "string", "minLength": 1 } } }, "required": ["value", "runStatus", "reasons"], "additionalProperties": false }, "stageSidecarEvidence": { "anyOf": [{ "type": "object", "properties": { "stageNumber": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageTitle": { "type": "string" }, "carryJson": { "type": "string", "minLength": 1, "description": "the Stage Carry Evidence JSON exactly as written to carryPath" }, "carryPath": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } }, "required": ["stageNumber", "stageTitle", "carryJson", "carryPath"], "additionalProperties": false }, { "type": "object", "properties": { "stageNumber": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageTitle": { "type": "string" }, "carryJson": { "description": "the executor's Stage Carry Evidence JSON, or null when it produced none", "type": ["string", "null"] }, "carryPath": { "type": "null" }, "withheld": { "type": "string", "pattern": "\\S", "description": "why the carry was not written; present exactly when it was not" } }, "required": ["stageNumber", "stageTitle", "carryJson", "carryPath", "withheld"], "additionalProperties": false }] }, "ledgerRow": { "anyOf": [{ "oneOf": [{ "type": "object", "properties": { "v": { "type": "number", "const": 1 }, "plan_id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "run_id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "actor": { "type": "string", "minLength": 1 }, "branch": { "type": "string", "minLength": 1 }, "base_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "head_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "status": { "type": "string", "const": "done" }, "completed_at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "carry_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, "report_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" } }, "required": ["v", "plan_id", "stage", "run_id", "at", "head_commit", "status", "completed_at", "carry_path", "report_path"], "additionalProperties": false }, { "type": "object", "properties": { "v": { "type": "number", "const": 1 }, "plan_id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "run_id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "actor": { "type": "string", "minLength": 1 }, "branch": { "type": "string", "minLength": 1 }, "base_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "head_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "status": { "type": "string", "const": "failed" }, "reason": { "type": "string", "enum": ["verdict-fail", "contract-violated", "error", "timeout", "abandoned", "cancelled", "unavailable", "final-rejected", "dependency-reopened"] }, "report_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, "detail": { "type": "string", "maxLength": 2e3 } }, "required": ["v", "plan_id", "stage", "run_id", "at", "status", "reason"], "additionalProperties": false }] }, { "type": "null" }], "description": "the terminal ledger row this run appended; null only when the append itself failed" }, "progress": { "type": "array", "items": { "type": "object", "properties": { "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "line": { "type": "string", "pattern": "^PROGRESS: [a-z0-9][a-z0-9.-]*(?: [^\\n\\r]*)?$", "description": "the checkpoint line as emitted; grammar in docs/report.md" } }, "required": ["at", "line"], "additionalProperties": false } }, "activity": { "description": "the workers' activity stream (tool calls, files, tokens), scrubbed; absent when no worker's CLI printed an event (and in older reports)", "type": "object", "properties": { "path": { "type": "string", "minLength": 1, "description": "ledger-branch path of the JSON Lines stream (plans/<id>/runs/<run>/activity.jsonl)" }, "events": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "events kept in the file" }, "droppedEvents": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "events left out because the stream reached its size bound" } }, "required": ["path", "events", "droppedEvents"], "additionalProperties": false }, "usage": { "type": "object", "properties": { "workers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["worker", "inputTokens", "outputTokens", "costUsd"], "additionalProperties": false } }, "total": { "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false, "description": "sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known" }, "metered": { "description": "who counted the figures; absent in reports written before the gateway", "type": "string", "enum": ["gateway", "self-reported"] }, "requests": { "description": "every model request of the run, in order, when the gateway metered it", "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "role": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "what the worker was doing: executor, verifier, reverify, critic, planner" }, "provider": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "claude, codex, gemini or the command provider's name" }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "the model the request asked for; null when it named none" }, "path": { "type": "string", "minLength": 1, "description": "request path below the API base URL" }, "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "final HTTP status sent to the agent; null when the connection failed" }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "null when the model has no known price (never 0 for unknown)" }, "durationMs": { "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, "firstByteMs": { "anyOf": [{ "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, { "type": "null" }], "description": "time to the first response byte; null when none arrived" }, "retries": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "refused": { "description": "the gateway answered the request itself instead of forwarding it", "type": "string", "enum": ["budget", "credential"] }, "billing": { "description": "made with a plan's subscription token: no money spent per request (costUsd 0); absent for API keys", "type": "string", "const": "subscription" } }, "required": ["worker", "role", "provider", "model", "path", "status", "inputTokens", "outputTokens", "cachedInputTokens", "cacheWriteTokens", "costUsd", "durationMs", "firstByteMs", "retries"], "additionalProperties": false } }, "budgetExceeded": { "description": "the first budget refusal of the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the worker whose request was refused" }, "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"], "description": "which `budgets:` limit: per worker session, per stage run, per plan, or per plan per UTC day" }, "limit": { "type": "string", "minLength": 1, "description": 'the limit as configured, e.g. "200,000 tokens" or "$5.00"' }, "spent": { "type": "string", "minLength": 1, "description": "what was already spent in that scope when the request came" }, "message": { "type": "string", "minLength": 1 }, "reservation": { "description": "the request's worst-case cost that did not fit; absent when the limit was already reached", "type": "string", "minLength": 1 }, "headroom": { "description": "what was left under the limit when the request came", "type": "string", "minLength": 1 } }, "required": ["worker", "scope", "limit", "spent", "message"], "additionalProperties": false }, "budgets": { "description": "headroom left and the largest refused reservation, when budgets applied", "type": "object", "properties": { "headroom": { "type": "array", "items": { "type": "object", "properties": { "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"] }, "worker": { "description": "the worker session, for a worker limit", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, "limit": { "type": "string", "minLength": 1 }, "left": { "type": "string", "minLength": 1, "description": 'the limit minus spend, e.g. "$0.03"; "unknown" when part of the spend has no price' } }, "required": ["scope", "limit", "left"], "additionalProperties": false }, "description": "every configured limit, what was left of it after the run" }, "largestRefused": { "description": "the largest worst-case reservation the gateway refused in the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"] }, "reservation": { "type": "string", "minLength": 1, "description": "the refused request's worst-case cost" }, "headroom": { "type": "string", "minLength": 1, "description": "what was left under the limit it did not fit" } }, "required": ["worker", "scope", "reservation", "headroom"], "additionalProperties": false } }, "required": ["headroom"], "additionalProperties": false } }, "required": ["workers", "total"], "additionalProperties": false }, "fallbacks": { "description": "workers whose provider could not work, in the order met, and who took over (`fallback:` in .okstra/config.yml); absent when every worker could work (and in older reports)", "type": "array", "items": { "type": "object", "properties": { "function": { "type": "string", "enum": ["executor", "verifier"] }, "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the worker whose provider was unavailable" }, "provider": { "type": "string", "enum": ["claude", "codex", "gemini", "copilot", "command"] }, "reason": { "type": "string", "pattern": "\\S", "description": 'why it could not work, e.g. "its API answered HTTP 429: quota exhausted"' }, "replacedBy": { "anyOf": [{ "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, { "type": "null" }], "description": "the fallback that did its work; null when no fallback was left" } }, "required": ["function", "worker", "provider", "reason", "replacedBy"], "additionalProperties": false } }, "remainingQueue": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "stages still queued when a chain stopped here" }, "errors": { "type": "array", "items": { "type": "object", "properties": { "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "phase": { "type": "string", "minLength": 1 }, "message": { "type": "string", "minLength": 1 } }, "required": ["at", "phase", "message"], "additionalProperties": false } }, "isolation": { "description": "absent in reports written before isolation was recorded", "type": "object", "properties": { "mode": { "type": "string", "enum": ["os-user", "none"], "description": "os-user: agents ran as separate unprivileged users; none: with okstra's own privileges" }, "detail": { "type": "string", "pattern": "\\S", "description": 'one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"' } }, "required": ["mode", "detail"], "additionalProperties": false } }, "required": ["schemaVersion", "plan", "stage", "run", "git", "roster", "executor", "qa", "verifiers", "findings", "convergence", "verdict", "stageSidecarEvidence", "ledgerRow", "progress", "usage", "remainingQueue", "errors"], "additionalProperties": false, "description": "okstra final report of one stage run" };
+    func1 = Object.prototype.hasOwnProperty;
+    func2 = ucs2length;
+    pattern4 = new RegExp("^[a-z0-9][a-z0-9._-]{0,62}$", "u");
+    pattern5 = new RegExp("^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "u");
+    pattern6 = new RegExp("^[0-9a-f]{40}([0-9a-f]{24})?$", "u");
+    pattern7 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$", "u");
+    pattern8 = new RegExp("^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "u");
+    pattern14 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "u");
+    pattern18 = new RegExp("\\S", "u");
+    pattern21 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "u");
+    pattern56 = new RegExp("^PROGRESS: [a-z0-9][a-z0-9.-]*(?: [^\\n\\r]*)?$", "u");
+    pattern59 = new RegExp("^[a-z][a-z0-9-]*$", "u");
+    formats0 = fullFormats["date-time"];
+    formats4 = fullFormats.uri;
+    validate20.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+    carry = validate21;
+    schema32 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991, "description": "stage number this evidence belongs to" }, "summary": { "type": "string", "pattern": "\\S", "description": "what the stage delivered, for the stages that build on it" }, "filesChanged": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "repository-relative paths the executor changed" }, "validation": { "type": "array", "items": { "type": "object", "properties": { "cmd": { "type": "string", "minLength": 1 }, "exitCode": { "anyOf": [{ "type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991 }, { "type": "null" }] }, "outputTail": { "type": "string" } }, "required": ["cmd", "exitCode"], "additionalProperties": {} }, "description": "the plan's validation commands as the executor ran them" }, "exitContract": { "type": "object", "properties": { "met": { "type": "boolean" }, "evidence": { "type": "string", "pattern": "\\S", "description": "how the exit contract was shown to hold" } }, "required": ["met", "evidence"], "additionalProperties": {} }, "interfaces": { "description": "names, endpoints or files later stages may rely on", "type": "array", "items": { "type": "string", "minLength": 1 } }, "notes": { "type": "array", "items": { "type": "string" } }, "commits": { "type": "array", "items": { "type": "string", "pattern": "^[0-9a-f]{7,64}$" } }, "testsAdded": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "required": ["stage", "summary", "filesChanged", "validation", "exitContract"], "additionalProperties": {}, "description": "okstra Stage Carry Evidence" };
+    pattern72 = new RegExp("^[0-9a-f]{7,64}$", "u");
+    validate21.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+    verifierResult = validate22;
+    schema33 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "verdict": { "type": "string", "enum": ["PASS", "FAIL"] }, "summary": { "type": "string" }, "findings": { "type": "array", "items": { "type": "object", "properties": { "severity": { "type": "string", "enum": ["blocking", "major", "minor", "info"] }, "title": { "type": "string", "pattern": "\\S" }, "detail": { "type": "string" }, "file": { "description": "project-relative path of the cited file", "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "line": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "endLine": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] } }, "required": ["severity", "title"], "additionalProperties": {} } }, "evidenceRead": { "type": "array", "items": { "type": "string", "minLength": 1 }, "description": "project-relative paths of every file read as evidence" } }, "required": ["verdict", "findings", "evidenceRead"], "additionalProperties": {}, "description": "okstra Verifier Result" };
+    validate22.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+    config = validate23;
+    schema34 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "executor": { "default": "claude", "description": "the provider that writes the code", "type": "string", "minLength": 1 }, "verifiers": { "description": "the providers that verify; default: every configured provider", "minItems": 1, "type": "array", "items": { "type": "string", "minLength": 1 } }, "excludeExecutorFromVerifiers": { "default": false, "type": "boolean" }, "providers": { "default": {}, "type": "object", "propertyNames": { "type": "string", "pattern": "^[a-z][a-z0-9-]{0,30}$" }, "additionalProperties": { "type": "object", "properties": { "command": { "type": "string", "minLength": 1 }, "cli": { "description": "the built-in agent CLI this provider runs (claude, codex, gemini or copilot), under its own name", "type": "string", "enum": ["claude", "codex", "gemini", "copilot"] }, "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$" }, "model": { "type": "string", "minLength": 1 }, "baseUrl": { "type": "string", "format": "uri" }, "wireApi": { "description": "Copilot CLI: the OpenAI wire API of baseUrl, responses (default) or completions", "type": "string", "enum": ["responses", "completions"] }, "via": { "description": "a cloud platform instead of the vendor API: bedrock (claude), vertex (claude, gemini), azure (codex)", "type": "string", "enum": ["bedrock", "vertex", "azure"] }, "region": { "description": "the cloud platform region (with via)", "type": "string", "minLength": 1 }, "projectId": { "description": "the Google Cloud project (with via: vertex)", "type": "string", "pattern": "^[a-z][a-z0-9-]{4,28}[a-z0-9]$" }, "apiKeyEnv": { "type": "string", "pattern": "^[A-Z_][A-Z0-9_]*$" }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "maxTurns": { "description": "turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)", "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, { "type": "object", "properties": { "executor": { "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }] } }, "additionalProperties": false, "description": "one agent provider" } }, "qaCommands": { "default": [], "description": "commands run after the plan\u2019s validation commands; never guessed", "type": "array", "items": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "object", "properties": { "cmd": { "type": "string", "minLength": 1 }, "label": { "type": "string", "minLength": 1 }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "required": ["cmd"], "additionalProperties": false }] } }, "protected": { "default": [], "description": 'globs of files whose change is okstra\u2019s own blocking finding unless the stage\u2019s files name them; `!glob` takes a default away (docs/plan-format.md, "Protected evidence")', "type": "array", "items": { "type": "string", "minLength": 1 } }, "convergence": { "default": { "rounds": 2 }, "type": "object", "properties": { "rounds": { "default": 2, "type": "integer", "minimum": 0, "maximum": 5 } }, "additionalProperties": false }, "critic": { "default": null, "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "fallback": { "default": { "executor": [], "verifiers": [] }, "description": "fallback providers per role, for a provider that cannot work", "type": "object", "properties": { "executor": { "default": [], "description": "providers that execute, in order, when the executor\u2019s provider is unavailable", "type": "array", "items": { "type": "string", "minLength": 1 } }, "verifiers": { "default": [], "description": "providers that verify, in order, in the place of any verifier whose provider is unavailable; never the provider that executed", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "timeouts": { "default": { "executorMinutes": 60, "verifierMinutes": 20, "qaMinutes": 15 }, "type": "object", "properties": { "executorMinutes": { "default": 60, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "verifierMinutes": { "default": 20, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "qaMinutes": { "default": 15, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "additionalProperties": false }, "concurrency": { "default": { "verifiers": 0 }, "description": "0 = all verifiers at once", "type": "object", "properties": { "verifiers": { "default": 0, "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "ledgerBranch": { "default": "okstra-ledger", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._/-]*$" }, "plansDir": { "default": ".okstra/plans", "type": "string", "minLength": 1 }, "leaseMinutes": { "default": 180, "description": "how long a stage claim holds before `okstra ledger release` may free it", "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "isolation": { "default": "auto", "description": "auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)", "type": "string", "enum": ["auto", "none"] }, "budgets": { "default": {}, "description": "spend limits the model gateway enforces", "type": "object", "properties": { "worker": { "description": "per worker session (one dispatch)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "stage": { "description": "per stage run, over every worker of the run", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "plan": { "description": "per plan, over every run recorded in the ledger", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "day": { "description": "per plan per UTC day, over the runs of the plan that started that day (a cap on daily spend)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false } }, "additionalProperties": false }, "limits": { "default": { "turns": { "executor": 300, "verifier": 150 }, "carryBytes": 65536, "stageFiles": 2e4, "stageBytes": 209715200, "findingsPerVerifier": 200 }, "description": "limits of each agent session", "type": "object", "properties": { "turns": { "default": { "executor": 300, "verifier": 150 }, "description": "turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)", "type": "object", "properties": { "executor": { "default": 300, "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "default": 150, "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }, "carryBytes": { "default": 65536, "description": "largest Stage Carry Evidence, in bytes; a larger one ends the stage contract-violated", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageFiles": { "default": 2e4, "description": "most files a stage may change; more fails the stage before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageBytes": { "default": 209715200, "description": "most bytes of added or changed files a stage may hold; more fails it before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "findingsPerVerifier": { "default": 200, "description": "findings kept per verifier, most severe first; the rest are counted in the report, not kept", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "pricing": { "default": {}, "description": "per-model prices in USD per million tokens, over okstra\u2019s built-in table", "type": "object", "propertyNames": { "type": "string", "minLength": 1 }, "additionalProperties": { "type": "object", "properties": { "input": { "type": "number", "minimum": 0 }, "output": { "type": "number", "minimum": 0 }, "cachedInput": { "description": "cache reads; default: the input price", "type": "number", "minimum": 0 }, "cacheWrite": { "description": "cache writes (Anthropic); default: the input price", "type": "number", "minimum": 0 } }, "required": ["input", "output"], "additionalProperties": false } }, "bot": { "default": { "workflow": "okstra.yml", "permission": "write", "allowForks": false, "continueInJob": true }, "type": "object", "properties": { "workflow": { "default": "okstra.yml", "description": "the workflow the bot dispatches, on the default branch", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, "permission": { "default": "write", "description": "the least repository role a person needs to trigger runs", "type": "string", "enum": ["triage", "write", "maintain", "admin"] }, "allowForks": { "default": false, "description": "whether pull requests from forks may trigger runs", "type": "boolean" }, "continueInJob": { "default": true, "description": 'no-server mode: a stage job that ends done runs the next ready stage itself, while its time limit allows, instead of dispatching it (docs/action.md, "Stages in one job")', "type": "boolean" } }, "additionalProperties": false, "description": "the bot: which workflow it dispatches, who may trigger it, and how a plan goes on" }, "planner": { "default": null, "description": "the provider that drafts plans; default: the executor", "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "planning": { "default": { "repairRounds": 2, "revisionRounds": 1 }, "description": "the planning phase: `okstra plan draft`, the Action\u2019s `mode: plan`, `/okstra plan`", "type": "object", "properties": { "repairRounds": { "default": 2, "description": "how often the planner gets the parser\u2019s diagnostics back before a draft that does not validate ends the run", "type": "integer", "minimum": 0, "maximum": 5 }, "revisionRounds": { "default": 1, "description": "how often blocking review findings go back to the planner", "type": "integer", "minimum": 0, "maximum": 3 }, "reviewers": { "description": "the providers that review a draft; default: the verifiers other than the planner (or all of them)", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "approval": { "default": { "required": true }, "type": "object", "properties": { "required": { "default": true, "description": "whether a stage run refuses a plan whose exact content (git blob) nobody approved", "type": "boolean" }, "permission": { "description": "the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)", "type": "string", "enum": ["write", "maintain", "admin"] } }, "additionalProperties": false, "description": "who approves a plan, and whether runs need the approval" }, "handoff": { "default": { "auto": true, "mode": "single", "draft": false }, "description": "what happens when every stage is done: final verification, then the hand-off pull request", "type": "object", "properties": { "auto": { "default": true, "description": "on GitHub: run final verification and hand off as soon as the last stage of a plan is done", "type": "boolean" }, "mode": { "default": "single", "description": "single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency\u2019s branch", "type": "string", "enum": ["single", "stacked"] }, "draft": { "default": false, "description": "open the hand-off pull request(s) as drafts", "type": "boolean" } }, "additionalProperties": false } }, "additionalProperties": false, "description": "okstra repository configuration (.okstra/config.yml)" };
+    pattern74 = new RegExp("^[a-z][a-z0-9-]{0,30}$", "u");
+    pattern75 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$", "u");
+    pattern76 = new RegExp("^[a-z][a-z0-9-]{4,28}[a-z0-9]$", "u");
+    pattern77 = new RegExp("^[A-Z_][A-Z0-9_]*$", "u");
+    pattern78 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._/-]*$", "u");
+    pattern79 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$", "u");
+    validate23.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+    planReviewReport = validate24;
+    schema35 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "schema": { "type": "string", "const": "okstra/plan-review-report" }, "version": { "type": "number", "const": 1 }, "plan": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": "where the plan file is delivered, e.g. .okstra/plans/<id>.md" }, "title": { "type": ["string", "null"] }, "blob": { "anyOf": [{ "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex blob id (SHA-1 or SHA-256)" }, { "type": "null" }], "description": "blob id of the delivered plan text; null when no plan was delivered" } }, "required": ["id", "path", "title", "blob"], "additionalProperties": false }, "goal": { "type": "string", "description": "the goal as the requester wrote it (untrusted text)" }, "source": { "type": "object", "properties": { "kind": { "type": "string", "enum": ["issue", "cli", "dispatch", "replan"] }, "issue": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the issue the goal came from; null when none" }, "url": { "anyOf": [{ "type": "string", "format": "uri" }, { "type": "null" }], "description": "the page the request came from (issue, comment, run); null when there is none" } }, "required": ["kind", "issue", "url"], "additionalProperties": false }, "outcome": { "type": "string", "enum": ["valid", "invalid", "blocked"] }, "reason": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "why the outcome is not valid; null when it is" }, "rounds": { "type": "array", "items": { "type": "object", "properties": { "round": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "kind": { "type": "string", "enum": ["draft", "repair", "revise"] }, "planner": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "provider": { "type": "string", "enum": ["claude", "codex", "gemini", "copilot", "command"] }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "null when the provider names no model" }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false } }, "required": ["worker", "provider", "model", "status", "durationMs", "usage"], "additionalProperties": false }, "diagnostics": { "type": "object", "properties": { "errors": { "type": "array", "items": { "type": "object", "properties": { "line": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "column": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "code": { "type": "string", "minLength": 1, "description": "stable diagnostic code, e.g. plan/dependency-cycle" }, "message": { "type": "string", "minLength": 1 } }, "required": ["line", "column", "code", "message"], "additionalProperties": false } }, "warnings": { "type": "array", "items": { "type": "object", "properties": { "line": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "column": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "code": { "type": "string", "minLength": 1, "description": "stable diagnostic code, e.g. plan/dependency-cycle" }, "message": { "type": "string", "minLength": 1 } }, "required": ["line", "column", "code", "message"], "additionalProperties": false } } }, "required": ["errors", "warnings"], "additionalProperties": false, "description": "the plan parser's diagnostics for this round's draft" }, "reviews": { "type": "array", "items": { "type": "object", "properties": { "reviewer": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "provider": { "type": "string", "enum": ["claude", "codex", "gemini", "copilot", "command"] }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "null when the provider names no model" }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false } }, "required": ["worker", "provider", "model", "status", "durationMs", "usage"], "additionalProperties": false }, "verdict": { "anyOf": [{ "type": "string", "enum": ["approve", "revise"] }, { "type": "null" }], "description": "null when the reviewer broke its output contract (problem says how)" }, "findings": { "type": "array", "items": { "type": "object", "properties": { "severity": { "type": "string", "enum": ["blocking", "advisory"] }, "category": { "type": "string", "enum": ["missing-stage", "oversized-stage", "wrong-dependency", "validation-cannot-fail", "validation-missing", "uncheckable-exit-contract", "risky-ordering", "other"] }, "stage": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the stage the finding is about; null for the plan as a whole" }, "title": { "type": "string", "maxLength": 200, "pattern": "\\S", "description": "non-blank title" }, "detail": { "type": "string", "maxLength": 4e3 } }, "required": ["severity", "category", "stage", "title", "detail"], "additionalProperties": false } }, "problem": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "why the reviewer's result was refused; null when it was read" } }, "required": ["reviewer", "verdict", "findings", "problem"], "additionalProperties": false }, "description": "empty when the draft did not parse, so nobody reviewed it" } }, "required": ["round", "kind", "planner", "diagnostics", "reviews"], "additionalProperties": false } }, "standingFindings": { "type": "array", "items": { "type": "object", "properties": { "severity": { "type": "string", "enum": ["blocking", "advisory"] }, "category": { "type": "string", "enum": ["missing-stage", "oversized-stage", "wrong-dependency", "validation-cannot-fail", "validation-missing", "uncheckable-exit-contract", "risky-ordering", "other"] }, "stage": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the stage the finding is about; null for the plan as a whole" }, "title": { "type": "string", "maxLength": 200, "pattern": "\\S", "description": "non-blank title" }, "detail": { "type": "string", "maxLength": 4e3 }, "reviewer": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the reviewer that raised it" } }, "required": ["severity", "category", "stage", "title", "detail", "reviewer"], "additionalProperties": false }, "description": "findings still standing at the end, blocking and advisory, with their reviewer" }, "clarifications": { "type": "array", "items": { "type": "object", "properties": { "id": { "type": ["string", "null"] }, "question": { "type": "string", "minLength": 1 }, "answer": { "description": "null while unanswered", "type": ["string", "null"] }, "optional": { "type": "boolean", "description": "true when the plan can proceed without an answer" } }, "required": ["id", "question", "answer", "optional"], "additionalProperties": false } }, "stages": { "type": "array", "items": { "type": "object", "properties": { "number": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "title": { "type": "string" }, "dependsOn": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "validation": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "how many validation commands the stage names" } }, "required": ["number", "title", "dependsOn", "validation"], "additionalProperties": false }, "description": "the delivered plan's stages; empty when the plan is invalid" }, "usage": { "type": "object", "properties": { "workers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["worker", "inputTokens", "outputTokens", "costUsd"], "additionalProperties": false } }, "total": { "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false, "description": "sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known" }, "metered": { "description": "who counted the figures; absent in reports written before the gateway", "type": "string", "enum": ["gateway", "self-reported"] }, "requests": { "description": "every model request of the run, in order, when the gateway metered it", "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "role": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "what the worker was doing: executor, verifier, reverify, critic, planner" }, "provider": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "claude, codex, gemini or the command provider's name" }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "the model the request asked for; null when it named none" }, "path": { "type": "string", "minLength": 1, "description": "request path below the API base URL" }, "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "final HTTP status sent to the agent; null when the connection failed" }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "null when the model has no known price (never 0 for unknown)" }, "durationMs": { "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, "firstByteMs": { "anyOf": [{ "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, { "type": "null" }], "description": "time to the first response byte; null when none arrived" }, "retries": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "refused": { "description": "the gateway answered the request itself instead of forwarding it", "type": "string", "enum": ["budget", "credential"] }, "billing": { "description": "made with a plan's subscription token: no money spent per request (costUsd 0); absent for API keys", "type": "string", "const": "subscription" } }, "required": ["worker", "role", "provider", "model", "path", "status", "inputTokens", "outputTokens", "cachedInputTokens", "cacheWriteTokens", "costUsd", "durationMs", "firstByteMs", "retries"], "additionalProperties": false } }, "budgetExceeded": { "description": "the first budget refusal of the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the worker whose request was refused" }, "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"], "description": "which `budgets:` limit: per worker session, per stage run, per plan, or per plan per UTC day" }, "limit": { "type": "string", "minLength": 1, "description": 'the limit as configured, e.g. "200,000 tokens" or "$5.00"' }, "spent": { "type": "string", "minLength": 1, "description": "what was already spent in that scope when the request came" }, "message": { "type": "string", "minLength": 1 }, "reservation": { "description": "the request's worst-case cost that did not fit; absent when the limit was already reached", "type": "string", "minLength": 1 }, "headroom": { "description": "what was left under the limit when the request came", "type": "string", "minLength": 1 } }, "required": ["worker", "scope", "limit", "spent", "message"], "additionalProperties": false }, "budgets": { "description": "headroom left and the largest refused reservation, when budgets applied", "type": "object", "properties": { "headroom": { "type": "array", "items": { "type": "object", "properties": { "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"] }, "worker": { "description": "the worker session, for a worker limit", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, "limit": { "type": "string", "minLength": 1 }, "left": { "type": "string", "minLength": 1, "description": 'the limit minus spend, e.g. "$0.03"; "unknown" when part of the spend has no price' } }, "required": ["scope", "limit", "left"], "additionalProperties": false }, "description": "every configured limit, what was left of it after the run" }, "largestRefused": { "description": "the largest worst-case reservation the gateway refused in the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"] }, "reservation": { "type": "string", "minLength": 1, "description": "the refused request's worst-case cost" }, "headroom": { "type": "string", "minLength": 1, "description": "what was left under the limit it did not fit" } }, "required": ["worker", "scope", "reservation", "headroom"], "additionalProperties": false } }, "required": ["headroom"], "additionalProperties": false } }, "required": ["workers", "total"], "additionalProperties": false }, "isolation": { "type": "object", "properties": { "mode": { "type": "string", "enum": ["os-user", "none"], "description": "os-user: agents ran as separate unprivileged users; none: with okstra's own privileges" }, "detail": { "type": "string", "pattern": "\\S", "description": 'one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"' } }, "required": ["mode", "detail"], "additionalProperties": false }, "startedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "finishedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" } }, "required": ["schema", "version", "plan", "goal", "source", "outcome", "reason", "rounds", "standingFindings", "clarifications", "stages", "usage", "isolation", "startedAt", "finishedAt"], "additionalProperties": false, "description": "okstra plan-review report of one planning phase" };
+    validate24.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+    finalVerificationReport = validate25;
+    schema36 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "schema": { "type": "string", "const": "okstra/final-verification-report" }, "version": { "type": "number", "const": 1 }, "plan": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "title": { "type": ["string", "null"] }, "path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "blob": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "the approved blob of the plan file that was verified" } }, "required": ["id", "title", "path", "blob"], "additionalProperties": false }, "run": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "startedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "finishedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "trigger": { "type": "object", "properties": { "kind": { "type": "string", "enum": ["label", "comment", "schedule", "dispatch", "rerequest", "cli"] }, "actor": { "type": ["string", "null"] }, "url": { "type": ["string", "null"] } }, "required": ["kind", "actor", "url"], "additionalProperties": false }, "url": { "type": ["string", "null"] } }, "required": ["id", "startedAt", "finishedAt", "durationMs", "trigger", "url"], "additionalProperties": false }, "git": { "type": "object", "properties": { "baseCommit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "the plan's base: where the diff starts" }, "finalHead": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "finalBranch": { "type": "string", "minLength": 1 }, "merged": { "type": "boolean", "description": "true when the final head is a merge of several sink stages\u2019 done heads" }, "doneHeads": { "type": "array", "items": { "type": "object", "properties": { "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "title": { "type": "string" }, "head": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "branch": { "type": "string", "minLength": 1 }, "attempts": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "reportPath": { "anyOf": [{ "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, { "type": "null" }], "description": "the ledger-branch path of the stage's last report" } }, "required": ["stage", "title", "head", "branch", "attempts", "reportPath"], "additionalProperties": false } }, "diffStat": { "type": "object", "properties": { "filesChanged": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "insertions": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "deletions": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "required": ["filesChanged", "insertions", "deletions"], "additionalProperties": false }, "changedFiles": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } } }, "required": ["baseCommit", "finalHead", "finalBranch", "merged", "doneHeads", "diffStat", "changedFiles"], "additionalProperties": false }, "verdict": { "type": "object", "properties": { "value": { "type": "string", "enum": ["accepted", "rejected"] }, "reasons": { "type": "array", "items": { "type": "string", "minLength": 1 } }, "fixStages": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "rejected: the stages to fix (the findings\u2019 attribution)" }, "rebuildStages": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "rejected: the done stages that build on a stage to fix" } }, "required": ["value", "reasons", "fixStages", "rebuildStages"], "additionalProperties": false }, "qa": { "type": "array", "items": { "type": "object", "properties": { "source": { "type": "string", "enum": ["plan", "config"] }, "label": { "type": "string" }, "cmd": { "type": "string", "minLength": 1 }, "exitCode": { "anyOf": [{ "type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991 }, { "type": "null" }], "description": "null when the process was killed (timeout or signal)" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "outputTail": { "type": "string", "description": "last lines of combined stdout/stderr" }, "passed": { "type": "boolean" }, "tests": { "description": "the tests okstra counted in its output; null: not counted; absent in older reports", "anyOf": [{ "type": "object", "properties": { "format": { "type": "string", "enum": ["tap", "node-spec", "vitest", "jest", "pytest", "junit", "go-json", "go-text", "cargo"], "description": "what okstra read the counts from" }, "run": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "passed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "failed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "skipped": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "skipped, todo and ignored tests" } }, "required": ["format", "run", "passed", "failed", "skipped"], "additionalProperties": false, "description": "the tests one QA command ran, read from its runner's output" }, { "type": "null" }] }, "stage": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the stage whose validation command this is; null for the config's qaCommands" } }, "required": ["source", "label", "cmd", "exitCode", "durationMs", "outputTail", "passed", "stage"], "additionalProperties": false } }, "regressionReplay": { "description": "done stages' tests run again as they left them; absent when no stage's tests were changed by another", "type": "array", "items": { "type": "object", "properties": { "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "paths": { "type": "array", "items": { "type": "string" }, "description": "the stage's own test files, as its done head holds them" }, "brokenBy": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "the stages that changed them since, or beside it" }, "qa": { "type": "array", "items": { "type": "object", "properties": { "source": { "type": "string", "enum": ["plan", "config"] }, "label": { "type": "string" }, "cmd": { "type": "string", "minLength": 1 }, "exitCode": { "anyOf": [{ "type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991 }, { "type": "null" }], "description": "null when the process was killed (timeout or signal)" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "outputTail": { "type": "string", "description": "last lines of combined stdout/stderr" }, "passed": { "type": "boolean" }, "tests": { "description": "the tests okstra counted in its output; null: not counted; absent in older reports", "anyOf": [{ "type": "object", "properties": { "format": { "type": "string", "enum": ["tap", "node-spec", "vitest", "jest", "pytest", "junit", "go-json", "go-text", "cargo"], "description": "what okstra read the counts from" }, "run": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "passed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "failed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "skipped": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "skipped, todo and ignored tests" } }, "required": ["format", "run", "passed", "failed", "skipped"], "additionalProperties": false, "description": "the tests one QA command ran, read from its runner's output" }, { "type": "null" }] }, "stage": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the stage whose validation command this is; null for the config's qaCommands" } }, "required": ["source", "label", "cmd", "exitCode", "durationMs", "outputTail", "passed", "stage"], "additionalProperties": false }, "description": "the final QA commands at the final head with those files laid over it" } }, "required": ["stage", "paths", "brokenBy", "qa"], "additionalProperties": false } }, "verifiers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "verdict": { "anyOf": [{ "type": "string", "enum": ["PASS", "FAIL"] }, { "type": "null" }], "description": "null when the verifier produced no valid result" }, "findings": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "description": "ids of the findings this verifier raised" }, "evidenceRead": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "files the verifier recorded as read (its evidence ledger)" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false }, "unavailable": { "description": "why the worker's provider could not work at all (quota, refused key, the API down after the gateway's retries, no CLI): no judgement of the stage; absent when it could work (and in older reports)", "type": "string", "pattern": "\\S" }, "evidence": { "description": "events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded", "type": "string", "enum": ["events", "self-reported"] }, "unreadCitations": { "description": "files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted", "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } }, "findingsDropped": { "description": "findings this verifier listed beyond limits.findingsPerVerifier: counted, not kept (the least severe went first); absent when none was dropped", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "required": ["worker", "status", "verdict", "findings", "evidenceRead", "usage", "durationMs"], "additionalProperties": false } }, "findings": { "type": "array", "items": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "severity": { "type": "string", "enum": ["blocking", "major", "minor", "info"] }, "title": { "type": "string", "minLength": 1 }, "detail": { "type": "string" }, "file": { "anyOf": [{ "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, { "type": "null" }], "description": "cited file exactly as the raiser wrote it" }, "line": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "endLine": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "raisedBy": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "confirmedBy": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' } }, "refutedBy": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' } }, "disposition": { "type": "string", "enum": ["standing", "confirmed", "refuted"] }, "stages": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "the stages it is attributed to: those whose commits changed its file; without a file (or a file no stage changed), the plan\u2019s sink stages" }, "commits": { "type": "array", "items": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "description": "the commits of those stages that changed its file" } }, "required": ["id", "severity", "title", "detail", "file", "line", "endLine", "raisedBy", "confirmedBy", "refutedBy", "disposition", "stages", "commits"], "additionalProperties": false } }, "usage": { "type": "object", "properties": { "workers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["worker", "inputTokens", "outputTokens", "costUsd"], "additionalProperties": false } }, "total": { "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false, "description": "sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known" }, "metered": { "description": "who counted the figures; absent in reports written before the gateway", "type": "string", "enum": ["gateway", "self-reported"] }, "requests": { "description": "every model request of the run, in order, when the gateway metered it", "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "role": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "what the worker was doing: executor, verifier, reverify, critic, planner" }, "provider": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "claude, codex, gemini or the command provider's name" }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "the model the request asked for; null when it named none" }, "path": { "type": "string", "minLength": 1, "description": "request path below the API base URL" }, "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "final HTTP status sent to the agent; null when the connection failed" }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "null when the model has no known price (never 0 for unknown)" }, "durationMs": { "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, "firstByteMs": { "anyOf": [{ "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, { "type": "null" }], "description": "time to the first response byte; null when none arrived" }, "retries": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "refused": { "description": "the gateway answered the request itself instead of forwarding it", "type": "string", "enum": ["budget", "credential"] }, "billing": { "description": "made with a plan's subscription token: no money spent per request (costUsd 0); absent for API keys", "type": "string", "const": "subscription" } }, "required": ["worker", "role", "provider", "model", "path", "status", "inputTokens", "outputTokens", "cachedInputTokens", "cacheWriteTokens", "costUsd", "durationMs", "firstByteMs", "retries"], "additionalProperties": false } }, "budgetExceeded": { "description": "the first budget refusal of the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the worker whose request was refused" }, "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"], "description": "which `budgets:` limit: per worker session, per stage run, per plan, or per plan per UTC day" }, "limit": { "type": "string", "minLength": 1, "description": 'the limit as configured, e.g. "200,000 tokens" or "$5.00"' }, "spent": { "type": "string", "minLength": 1, "description": "what was already spent in that scope when the request came" }, "message": { "type": "string", "minLength": 1 }, "reservation": { "description": "the request's worst-case cost that did not fit; absent when the limit was already reached", "type": "string", "minLength": 1 }, "headroom": { "description": "what was left under the limit when the request came", "type": "string", "minLength": 1 } }, "required": ["worker", "scope", "limit", "spent", "message"], "additionalProperties": false }, "budgets": { "description": "headroom left and the largest refused reservation, when budgets applied", "type": "object", "properties": { "headroom": { "type": "array", "items": { "type": "object", "properties": { "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"] }, "worker": { "description": "the worker session, for a worker limit", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, "limit": { "type": "string", "minLength": 1 }, "left": { "type": "string", "minLength": 1, "description": 'the limit minus spend, e.g. "$0.03"; "unknown" when part of the spend has no price' } }, "required": ["scope", "limit", "left"], "additionalProperties": false }, "description": "every configured limit, what was left of it after the run" }, "largestRefused": { "description": "the largest worst-case reservation the gateway refused in the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"] }, "reservation": { "type": "string", "minLength": 1, "description": "the refused request's worst-case cost" }, "headroom": { "type": "string", "minLength": 1, "description": "what was left under the limit it did not fit" } }, "required": ["worker", "scope", "reservation", "headroom"], "additionalProperties": false } }, "required": ["headroom"], "additionalProperties": false } }, "required": ["workers", "total"], "additionalProperties": false }, "isolation": { "type": "object", "properties": { "mode": { "type": "string", "enum": ["os-user", "none"], "description": "os-user: agents ran as separate unprivileged users; none: with okstra's own privileges" }, "detail": { "type": "string", "pattern": "\\S", "description": 'one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"' } }, "required": ["mode", "detail"], "additionalProperties": false }, "ledgerRow": { "anyOf": [{ "oneOf": [{ "type": "object", "properties": { "v": { "type": "number", "const": 1 }, "plan_id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "run_id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "actor": { "type": "string", "minLength": 1 }, "plan_blob": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "base_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "final_head": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "final_branch": { "type": "string", "minLength": 1, "maxLength": 255 }, "done_heads": { "type": "object", "propertyNames": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "additionalProperties": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" } }, "report_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, "status": { "type": "string", "const": "verified" } }, "required": ["v", "plan_id", "run_id", "at", "plan_blob", "base_commit", "final_head", "final_branch", "done_heads", "report_path", "status"], "additionalProperties": false }, { "type": "object", "properties": { "v": { "type": "number", "const": 1 }, "plan_id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "run_id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "actor": { "type": "string", "minLength": 1 }, "plan_blob": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "base_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "final_head": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "final_branch": { "type": "string", "minLength": 1, "maxLength": 255 }, "done_heads": { "type": "object", "propertyNames": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "additionalProperties": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" } }, "report_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, "status": { "type": "string", "const": "verification-failed" }, "fix_stages": { "minItems": 1, "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "rebuild_stages": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } } }, "required": ["v", "plan_id", "run_id", "at", "plan_blob", "base_commit", "final_head", "final_branch", "done_heads", "report_path", "status", "fix_stages", "rebuild_stages"], "additionalProperties": false }] }, { "type": "null" }], "description": "the row this run appended; null only when the append itself failed" }, "roster": { "type": "array", "items": { "type": "object", "properties": { "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "provider": { "type": "string" }, "model": { "type": ["string", "null"] } }, "required": ["name", "provider", "model"], "additionalProperties": false } } }, "required": ["schema", "version", "plan", "run", "git", "verdict", "qa", "verifiers", "findings", "usage", "isolation", "ledgerRow", "roster"], "additionalProperties": false, "description": "okstra final verification report of one plan" };
+    pattern137 = new RegExp("^[1-9][0-9]{0,5}$", "u");
+    validate25.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  }
+});
+
+// src/core/report/schema-compiles.ts
+function schemaCompileCount() {
+  return compiles;
+}
+var compiles;
+var init_schema_compiles = __esm({
+  "src/core/report/schema-compiles.ts"() {
+    "use strict";
+    compiles = 0;
+  }
+});
 
 // src/core/report/validate-schema.ts
+var validate_schema_exports = {};
+__export(validate_schema_exports, {
+  checkCarry: () => checkCarry,
+  checkConfigDocument: () => checkConfigDocument,
+  checkFinalReport: () => checkFinalReport,
+  checkVerifierResult: () => checkVerifierResult,
+  formatSchemaProblem: () => formatSchemaProblem,
+  schemaCompileCount: () => schemaCompileCount,
+  validateFinalVerificationReport: () => validateFinalVerificationReport,
+  validatePlanReviewReport: () => validatePlanReviewReport
+});
 function validatorFor(name) {
   return validators_generated_exports[VALIDATOR_EXPORTS[name]];
 }
@@ -33445,6 +27290,21 @@ function check(name, value) {
 }
 function checkFinalReport(value) {
   return check("final-report.schema.json", value);
+}
+function checkCarry(value) {
+  return check("carry.schema.json", value);
+}
+function checkVerifierResult(value) {
+  return check("verifier-result.schema.json", value);
+}
+function validatePlanReviewReport(value) {
+  return check("plan-review-report.schema.json", value);
+}
+function validateFinalVerificationReport(value) {
+  return check("final-verification-report.schema.json", value);
+}
+function checkConfigDocument(value) {
+  return check("config.schema.json", value);
 }
 function describeErrors(errors) {
   const byPointer = /* @__PURE__ */ new Map();
@@ -33467,7 +27327,6 @@ function describeErrors(errors) {
     (p) => !unionOnly(p) || !problems.some((q) => q !== p && q.pointer.startsWith(`${p.pointer}/`))
   );
 }
-var MISSING = /^missing property "(.*)"$/;
 function mergeMissing(messages) {
   const missing = messages.flatMap((m) => MISSING.exec(m)?.[1] ?? []);
   if (missing.length < 2) return [...messages];
@@ -33489,6 +27348,5618 @@ function messageFor(error) {
 }
 function formatSchemaProblem(problem) {
   return `${problem.pointer === "" ? "(root)" : problem.pointer}: ${problem.message}`;
+}
+var MISSING;
+var init_validate_schema = __esm({
+  "src/core/report/validate-schema.ts"() {
+    "use strict";
+    init_validator_names();
+    init_validators_generated();
+    init_schema_compiles();
+    MISSING = /^missing property "(.*)"$/;
+  }
+});
+
+// bot/main.ts
+import { readFileSync } from "node:fs";
+import { run } from "probot";
+
+// src/core/text/escape.ts
+var ANSI_SEQUENCE = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
+var INVISIBLE = (
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g
+);
+var ANY_INVISIBLE = new RegExp(INVISIBLE.source);
+function stripInvisible(text2) {
+  if (!ANY_INVISIBLE.test(text2)) return text2;
+  return text2.replace(/\r\n?/g, "\n").replace(ANSI_SEQUENCE, "").replace(INVISIBLE, "");
+}
+var ZERO_WIDTH_SPACE = "\u200B";
+var MENTION = /@(?=[A-Za-z0-9])/g;
+function breakMentions(text2) {
+  return text2.replace(MENTION, `@${ZERO_WIDTH_SPACE}`);
+}
+var HTML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
+var INLINE_SPECIAL = /[\\`*_[\]~|&<>]/g;
+function escapeInlineChars(text2) {
+  return text2.replace(INLINE_SPECIAL, (ch) => HTML_ENTITIES[ch] ?? `\\${ch}`);
+}
+var LINE_START_MARKER = /^([#>+\-=*]|\d{1,9}(?=[.)]))/;
+function escapeLineStart(line) {
+  const trimmed = line.replace(/^[ \t]+/, "");
+  return trimmed.replace(LINE_START_MARKER, (marker) => /^\d/.test(marker) ? `${marker}\\` : `\\${marker}`);
+}
+function escapeInline(text2) {
+  const oneLine = stripInvisible(text2).replace(/\s*\n\s*/g, " ").trim();
+  return breakMentions(escapeLineStart(escapeInlineChars(oneLine)));
+}
+function escapeBlock(text2) {
+  const lines = stripInvisible(text2).split("\n");
+  const out = [];
+  for (const raw of lines) {
+    const line = raw.trimEnd();
+    if (line === "") {
+      if (out.length > 0 && out[out.length - 1] !== "") out.push("");
+      continue;
+    }
+    out.push(breakMentions(escapeLineStart(escapeInlineChars(line))));
+  }
+  while (out.length > 0 && out[out.length - 1] === "") out.pop();
+  return out.map((line, i) => line !== "" && out[i + 1] !== void 0 && out[i + 1] !== "" ? `${line}  ` : line).join("\n");
+}
+function longestBacktickRun(text2) {
+  let longest = 0;
+  for (const run2 of text2.match(/`+/g) ?? []) longest = Math.max(longest, run2.length);
+  return longest;
+}
+function codeBlock(text2, info = "") {
+  const body = stripInvisible(text2).replace(/\n+$/, "");
+  const fence = fenceFor(body);
+  return `${fence}${info}
+${body}
+${fence}`;
+}
+function fenceFor(text2) {
+  return "`".repeat(Math.max(3, longestBacktickRun(text2) + 1));
+}
+function inlineCode(text2, opts = {}) {
+  let body = stripInvisible(text2).replace(/\s*\n\s*/g, " ");
+  if (opts.inTable) body = body.replace(/\|/g, "\\|");
+  if (body === "") return "` `";
+  const fence = "`".repeat(longestBacktickRun(body) + 1);
+  const pad = body.startsWith("`") || body.endsWith("`") ? " " : "";
+  return `${fence}${pad}${body}${pad}${fence}`;
+}
+function mermaidLabel(text2) {
+  return stripInvisible(text2).replace(/\s*\n\s*/g, " ").replace(/#/g, "#35;").replace(/"/g, "#quot;").replace(/</g, "#lt;").replace(/>/g, "#gt;").replace(/`/g, "#96;").replace(/&/g, "#amp;");
+}
+function plainText(text2) {
+  return stripInvisible(text2);
+}
+function linkTarget(url) {
+  if (!/^https?:\/\/[^\s<>]+$/i.test(url)) return null;
+  return url.replace(/[()[\]]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+// src/core/text/redact.ts
+var SECRET_PATTERNS = [
+  {
+    kind: "private-key",
+    pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g
+  },
+  { kind: "github-token", pattern: /\bgh[pousr]_[A-Za-z0-9]{30,255}\b/g },
+  { kind: "github-token", pattern: /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g },
+  { kind: "anthropic-key", pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
+  { kind: "openai-key", pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g },
+  { kind: "google-api-key", pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g },
+  { kind: "aws-access-key", pattern: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/g },
+  { kind: "slack-token", pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g }
+];
+var AUTH_HEADER = /\b(bearer|token|basic)(\s+)([A-Za-z0-9._~+/=-]{16,})/gi;
+var AUTH_CONTEXT = /(?:authorization|bearer)/i;
+function redactionMarker(kind) {
+  return `[REDACTED:${kind}]`;
+}
+function redactSecrets(text2) {
+  if (!mightHoldSecret(text2)) return text2;
+  let out = text2;
+  for (const { kind, pattern } of SECRET_PATTERNS) out = out.replace(pattern, redactionMarker(kind));
+  out = out.replace(
+    AUTH_HEADER,
+    (match, scheme, space, value, offset, whole) => {
+      const isBearer = scheme.toLowerCase() === "bearer";
+      const lineStart = whole.lastIndexOf("\n", offset) + 1;
+      const before = whole.slice(lineStart, offset);
+      if (!isBearer && !AUTH_CONTEXT.test(before)) return match;
+      if (value.startsWith("[REDACTED")) return match;
+      return `${scheme}${space}${redactionMarker("bearer-token")}`;
+    }
+  );
+  return out;
+}
+var TOKEN_TELLTALES = /gh[pousr]_|github_pat_|sk-|AIza|AKIA|ASIA|ABIA|ACCA|xox[abposr]-|PRIVATE KEY/;
+var AUTH_TELLTALES = /bearer|authorization/i;
+function mightHoldSecret(text2) {
+  return TOKEN_TELLTALES.test(text2) || AUTH_TELLTALES.test(text2);
+}
+function redactDeep(value) {
+  return redactValue(value);
+}
+function redactValue(value) {
+  if (typeof value === "string") return redactSecrets(value);
+  if (Array.isArray(value)) return value.map(redactValue);
+  if (value !== null && typeof value === "object") {
+    const out = {};
+    for (const [key, v] of Object.entries(value)) out[key] = redactValue(v);
+    return out;
+  }
+  return value;
+}
+
+// src/core/arrays.ts
+function pushAll(target, items) {
+  for (const item of items) target.push(item);
+  return target;
+}
+
+// src/core/text/scrub.ts
+var REDACTED = "***";
+var MIN_SECRET_LENGTH = 8;
+var MIN_FORM_LENGTH = 8;
+var orNull = (encode) => (s) => {
+  try {
+    return encode(s);
+  } catch {
+    return null;
+  }
+};
+var json = (s) => JSON.stringify(s).slice(1, -1);
+var URL_ENCODINGS = [
+  orNull(encodeURIComponent),
+  orNull(encodeURI),
+  orNull((s) => new URLSearchParams([["", s]]).toString().slice(1))
+].flatMap((enc) => [enc, (s) => enc(s)?.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()) ?? null]);
+var toUrlAlphabet = (b64) => b64.replace(/\+/g, "-").replace(/\//g, "_");
+function base64Forms(bytes) {
+  const whole = bytes.toString("base64");
+  const out = [whole, whole.replace(/=+$/, "")];
+  for (const offset of [0, 1, 2]) {
+    const shifted = Buffer.concat([Buffer.alloc(offset), bytes]);
+    const encoded = shifted.toString("base64").replace(/=+$/, "");
+    const lead = offset === 0 ? 0 : offset + 1;
+    const trail = shifted.length % 3 === 0 ? 0 : 1;
+    out.push(encoded.slice(lead, encoded.length - trail));
+  }
+  return [...out, ...out.map(toUrlAlphabet)];
+}
+function baseForms(secret) {
+  const bytes = Buffer.from(secret, "utf8");
+  const hex = bytes.toString("hex");
+  const urls = URL_ENCODINGS.map((enc) => enc(secret)).filter((s) => s !== null);
+  return [secret, json(secret) ?? secret, ...urls, ...base64Forms(bytes), hex, hex.toUpperCase()];
+}
+var midLine = (escape) => (s) => escape(`a${s}`).slice(1);
+var codeSpanBody = (inTable) => (s) => {
+  const span = inlineCode(`a${s}a`, { inTable });
+  const fence = /^`+/.exec(span)?.[0].length ?? 1;
+  return span.slice(fence + 1, -fence - 1);
+};
+var LINK_BASE = "https://x.invalid/";
+var PRESENTATIONS = [
+  (s) => s,
+  escapeInline,
+  midLine(escapeInline),
+  escapeBlock,
+  midLine(escapeBlock),
+  codeSpanBody(false),
+  codeSpanBody(true),
+  mermaidLabel,
+  plainText,
+  (s) => linkTarget(`${LINK_BASE}${s}`)?.slice(LINK_BASE.length) ?? null
+];
+var CONTAINERS = [(s) => s, json];
+function secretForms(secret) {
+  const forms = /* @__PURE__ */ new Map();
+  const bases = baseForms(secret);
+  for (const container of CONTAINERS) {
+    for (const present of PRESENTATIONS) {
+      const replacement = container(present(REDACTED) ?? REDACTED) ?? REDACTED;
+      for (const base of bases) {
+        const presented = present(base);
+        const text2 = presented === null ? null : container(presented);
+        if (text2 !== null && text2.length >= MIN_FORM_LENGTH && !forms.has(text2)) forms.set(text2, replacement);
+      }
+    }
+  }
+  return [...forms].map(([text2, replacement]) => ({ text: text2, replacement })).sort((a, b) => b.text.length - a.text.length);
+}
+var FormMatcher = class {
+  next = [/* @__PURE__ */ new Map()];
+  fail = [0];
+  longest = [0];
+  replacementOf = [-1];
+  replacements = [];
+  /** The root's edges as a table: most characters of most text leave the automaton at the root. */
+  fromRoot = new Int32Array(65536);
+  constructor(forms) {
+    for (const form of forms) this.insert(form);
+    this.link();
+    for (const [code, to] of this.next[0]) this.fromRoot[code] = to;
+  }
+  insert(form) {
+    let state = 0;
+    for (let i = 0; i < form.text.length; i++) {
+      const code = form.text.charCodeAt(i);
+      const edges = this.next[state];
+      let to = edges.get(code);
+      if (to === void 0) {
+        to = this.next.length;
+        this.next.push(/* @__PURE__ */ new Map());
+        this.fail.push(0);
+        this.longest.push(0);
+        this.replacementOf.push(-1);
+        edges.set(code, to);
+      }
+      state = to;
+    }
+    if (this.longest[state] === 0) {
+      this.longest[state] = form.text.length;
+      this.replacementOf[state] = this.replacements.push(form.replacement) - 1;
+    }
+  }
+  /** Failure links breadth-first; a state also reports the longest form that ends in its suffix. */
+  link() {
+    const queue = [...this.next[0].values()];
+    for (let head2 = 0; head2 < queue.length; head2++) {
+      const state = queue[head2];
+      for (const [code, to] of this.next[state]) {
+        let f = this.fail[state];
+        while (f !== 0 && !this.next[f].has(code)) f = this.fail[f];
+        const target = this.next[f].get(code);
+        const fallback = target !== void 0 && target !== to ? target : 0;
+        this.fail[to] = fallback;
+        if (this.longest[to] === 0) {
+          this.longest[to] = this.longest[fallback];
+          this.replacementOf[to] = this.replacementOf[fallback];
+        }
+        queue.push(to);
+      }
+    }
+  }
+  replace(text2) {
+    const { next, fail: fail2, longest, replacementOf, fromRoot } = this;
+    const starts = [];
+    const ends = [];
+    const picks = [];
+    const lengths = [];
+    let state = 0;
+    for (let i = 0; i < text2.length; i++) {
+      const code = text2.charCodeAt(i);
+      while (state !== 0) {
+        const to = next[state].get(code);
+        if (to !== void 0) break;
+        state = fail2[state];
+      }
+      state = state === 0 ? fromRoot[code] : next[state].get(code);
+      const length = longest[state];
+      if (length === 0) continue;
+      let start = i + 1 - length;
+      let pick = replacementOf[state];
+      let pickLength = length;
+      while (starts.length > 0 && start < ends[ends.length - 1]) {
+        start = Math.min(start, starts.pop());
+        ends.pop();
+        const otherLength = lengths.pop();
+        const other = picks.pop();
+        if (otherLength > pickLength) {
+          pick = other;
+          pickLength = otherLength;
+        }
+      }
+      starts.push(start);
+      ends.push(i + 1);
+      picks.push(pick);
+      lengths.push(pickLength);
+    }
+    if (starts.length === 0) return text2;
+    const parts = [];
+    let at = 0;
+    for (let k = 0; k < starts.length; k++) {
+      parts.push(text2.slice(at, starts[k]), this.replacements[picks[k]]);
+      at = ends[k];
+    }
+    parts.push(text2.slice(at));
+    return parts.join("");
+  }
+};
+function isPlainObject(value) {
+  if (value === null || typeof value !== "object") return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+var Scrubber = class {
+  secrets = /* @__PURE__ */ new Set();
+  forms = [];
+  matcher = null;
+  constructor(secrets = []) {
+    for (const s of secrets) this.add(s);
+  }
+  /** Learns a secret; a value too short to scrub safely is refused with the reason. */
+  add(secret) {
+    const value = secret.trim();
+    if (value === "") return { added: false, reason: "the value is empty" };
+    if (value.length < MIN_SECRET_LENGTH)
+      return {
+        added: false,
+        reason: `the value is shorter than ${MIN_SECRET_LENGTH} characters, so scrubbing it would also remove ordinary words`
+      };
+    if (this.secrets.has(value)) return { added: false, reason: "the value is already scrubbed" };
+    this.secrets.add(value);
+    pushAll(this.forms, secretForms(value));
+    this.matcher = null;
+    return { added: true };
+  }
+  /** How many secrets are scrubbed. */
+  get size() {
+    return this.secrets.size;
+  }
+  /** The text without any form of any known secret. */
+  values(text2) {
+    if (this.forms.length === 0 || text2.length < MIN_FORM_LENGTH) return text2;
+    this.matcher ??= new FormMatcher(this.forms);
+    return this.matcher.replace(text2);
+  }
+  /** Known values, then token patterns: what every writer calls. */
+  scrubAll(text2) {
+    return redactSecrets(this.values(text2));
+  }
+  /** A copy of a JSON-able value with every string (keys too) scrubbed; objects that are not plain are kept as they are. */
+  deep(value) {
+    return this.walk(value);
+  }
+  walk(value) {
+    if (typeof value === "string") return this.scrubAll(value);
+    if (Array.isArray(value)) return value.map((v) => this.walk(v));
+    if (isPlainObject(value)) {
+      const out = {};
+      for (const [key, v] of Object.entries(value)) out[this.scrubAll(key)] = this.walk(v);
+      return out;
+    }
+    return value;
+  }
+  /**
+   * A JSON document's text, still valid JSON. Usually the values are
+   * replaced in the text itself, which keeps its layout; when that is not
+   * enough (a token pattern, a secret behind `\u` escapes) or would break
+   * the JSON, the document is scrubbed value by value and re-serialised with
+   * its own indentation. Text that is not JSON is scrubbed as text.
+   */
+  jsonDocument(text2) {
+    let parsed;
+    try {
+      parsed = JSON.parse(text2);
+    } catch {
+      return this.scrubAll(text2);
+    }
+    const inPlace = this.values(text2);
+    try {
+      const reparsed = JSON.parse(inPlace);
+      if (JSON.stringify(this.deep(reparsed)) === JSON.stringify(reparsed)) return inPlace;
+    } catch {
+    }
+    const indent2 = /\n([ \t]+)\S/.exec(text2)?.[1] ?? "";
+    return `${JSON.stringify(this.deep(parsed), null, indent2)}${text2.endsWith("\n") ? "\n" : ""}`;
+  }
+  /** A file's content: JSON files stay valid JSON, everything else is scrubbed as text. */
+  file(path, content) {
+    return path.endsWith(".json") ? this.jsonDocument(content) : this.scrubAll(content);
+  }
+  /** A ledger append with its row and files scrubbed. */
+  appendRequest(request) {
+    return {
+      ...request,
+      row: this.deep(request.row),
+      ...request.files ? { files: request.files.map((f) => ({ ...f, content: this.file(f.path, f.content) })) } : {}
+    };
+  }
+};
+
+// src/core/commands/blocks.ts
+function indentOf(line) {
+  let columns = 0;
+  let at = 0;
+  for (; at < line.length; at++) {
+    const ch = line.charCodeAt(at);
+    if (ch === 32) columns++;
+    else if (ch === 9) columns += 4 - columns % 4;
+    else break;
+  }
+  return { columns, at };
+}
+var isBlank = (line) => indentOf(line).at === line.length;
+function fenceOpener(rest) {
+  const char = rest[0];
+  if (char !== "`" && char !== "~") return null;
+  let n = 0;
+  while (rest[n] === char) n++;
+  if (n < 3) return null;
+  if (char === "`" && rest.includes("`", n)) return null;
+  return { char, length: n };
+}
+function closesFence(line, fence) {
+  const { columns, at } = indentOf(line);
+  if (columns > 3) return false;
+  let n = 0;
+  while (line[at + n] === fence.char) n++;
+  return n >= fence.length && isBlank(line.slice(at + n));
+}
+var isAtxHeading = (rest) => /^#{1,6}(?:[ \t]|$)/.test(rest);
+function isThematicBreak(rest) {
+  const char = rest[0];
+  if (char !== "*" && char !== "-" && char !== "_") return false;
+  let count = 0;
+  for (const ch of rest) {
+    if (ch === char) count++;
+    else if (ch !== " " && ch !== "	") return false;
+  }
+  return count >= 3;
+}
+var isSetextUnderline = (rest) => /^(?:=+|-+)[ \t]*$/.test(rest);
+function isTableDelimiter(rest) {
+  if (!rest.includes("-") || !(rest.includes("|") || rest.includes(":"))) return false;
+  for (const ch of rest) if (ch !== "|" && ch !== ":" && ch !== "-" && ch !== " " && ch !== "	") return false;
+  return true;
+}
+function listMarker(line, ind) {
+  const rest = line.slice(ind.at);
+  const m = /^(?:([-+*])|([0-9]{1,9})[.)])(?=[ \t]|$)/.exec(rest);
+  if (!m) return null;
+  const markerEnd = ind.columns + m[0].length;
+  const after = indentOf(line.slice(ind.at + m[0].length));
+  const empty = ind.at + m[0].length + after.at === line.length;
+  const gap = empty || after.columns > 4 ? 1 : after.columns;
+  return { contentIndent: markerEnd + gap, empty, orderedNotOne: m[2] !== void 0 && Number(m[2]) !== 1 };
+}
+var HTML_BLOCK_TAGS = new Set(
+  "address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li link main menu menuitem nav noframes ol optgroup option p param search section summary table tbody td tfoot th thead title tr track ul".split(
+    " "
+  )
+);
+function htmlBlockStart(rest) {
+  if (rest[0] !== "<") return null;
+  const raw = /^<(script|pre|style|textarea)(?=[\s>]|$)/i.exec(rest);
+  if (raw) return { end: `</${raw[1].toLowerCase()}>`, interrupts: true };
+  if (rest.startsWith("<!--")) return { end: "-->", interrupts: true };
+  if (rest.startsWith("<?")) return { end: "?>", interrupts: true };
+  if (rest.startsWith("<![CDATA[")) return { end: "]]>", interrupts: true };
+  if (/^<![A-Za-z]/.test(rest)) return { end: ">", interrupts: true };
+  const tag = /^<\/?([A-Za-z][A-Za-z0-9-]*)(?=[\s>]|\/>|$)/.exec(rest);
+  if (tag && HTML_BLOCK_TAGS.has(tag[1].toLowerCase())) return { end: null, interrupts: true };
+  if (/^(?:<[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][A-Za-z0-9_.:-]*(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*\s*\/?>|<\/[A-Za-z][A-Za-z0-9-]*\s*>)\s*$/.test(
+    rest.length > 4096 ? "" : rest
+  )) {
+    return { end: null, interrupts: false };
+  }
+  return null;
+}
+function interruptsParagraph(line) {
+  const ind = indentOf(line);
+  if (ind.columns > 3 || ind.at === line.length) return false;
+  const rest = line.slice(ind.at);
+  if (fenceOpener(rest) || isAtxHeading(rest) || isThematicBreak(rest) || rest[0] === ">" || isFootnoteDefinition(rest))
+    return true;
+  const html = htmlBlockStart(rest);
+  if (html?.interrupts) return true;
+  const item = listMarker(line, ind);
+  return item !== null && !item.empty && !item.orderedNotOne;
+}
+var isFootnoteDefinition = (rest) => /^\[\^[^\]\s]{1,999}\]:/.test(rest);
+var mayBeDefinition = (rest) => rest[0] === "[" && rest.includes("]:");
+function topLevelParagraphs(lines) {
+  const out = [];
+  let state = { kind: "none" };
+  const close = (s, visible) => {
+    if (s.kind !== "paragraph" || !visible) return;
+    const first = lines[s.lines[0]];
+    if (!mayBeDefinition(first.slice(indentOf(first).at))) out.push({ lines: s.lines });
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const next = step(state, lines[i], i);
+    if (next.closed !== null) close(state, next.closed);
+    state = next.state;
+  }
+  close(state, true);
+  return out;
+}
+function blockStart(line, i) {
+  const ind = indentOf(line);
+  if (ind.at === line.length) return { kind: "none" };
+  if (ind.columns > 3) return { kind: "indented" };
+  const rest = line.slice(ind.at);
+  const fence = fenceOpener(rest);
+  if (fence) return { kind: "fence", ...fence };
+  if (isAtxHeading(rest) || isThematicBreak(rest)) return { kind: "none" };
+  if (rest[0] === ">") return { kind: "container", contentIndent: null, lastBlank: false };
+  const item = listMarker(line, ind);
+  if (item) return { kind: "container", contentIndent: item.contentIndent, lastBlank: item.empty };
+  if (isFootnoteDefinition(rest)) return { kind: "container", contentIndent: ind.columns + 4, lastBlank: false };
+  const html = htmlBlockStart(rest);
+  if (html) return html.end !== null && rest.includes(html.end, 2) ? { kind: "none" } : { kind: "html", end: html.end };
+  return { kind: "paragraph", lines: [i] };
+}
+function step(s, line, i) {
+  const blank = isBlank(line);
+  const same = { state: s, closed: null };
+  switch (s.kind) {
+    case "none":
+      return { state: blockStart(line, i), closed: null };
+    case "paragraph": {
+      if (blank) return { state: { kind: "none" }, closed: true };
+      const ind = indentOf(line);
+      const rest = line.slice(ind.at);
+      if (ind.columns <= 3 && isSetextUnderline(rest)) return { state: { kind: "none" }, closed: false };
+      if (ind.columns <= 3 && isTableDelimiter(rest)) return { state: { kind: "table" }, closed: false };
+      if (interruptsParagraph(line)) return { state: blockStart(line, i), closed: true };
+      s.lines.push(i);
+      return same;
+    }
+    case "fence":
+      return closesFence(line, s) ? { state: { kind: "none" }, closed: null } : same;
+    case "html":
+      return (s.end === null ? blank : line.includes(s.end)) ? { state: { kind: "none" }, closed: null } : same;
+    case "indented":
+      return !blank && indentOf(line).columns < 4 ? { state: blockStart(line, i), closed: null } : same;
+    case "table":
+      if (blank) return { state: { kind: "none" }, closed: null };
+      return interruptsParagraph(line) ? { state: blockStart(line, i), closed: null } : same;
+    case "container":
+      return { state: containerStep(s, line, i, blank), closed: null };
+  }
+}
+function containerStep(s, line, i, blank) {
+  const ind = indentOf(line);
+  if (s.contentIndent === null) {
+    if (blank) return { kind: "none" };
+    if (ind.columns <= 3 && line[ind.at] === ">") s.lastBlank = false;
+    else if (interruptsParagraph(line)) return blockStart(line, i);
+    return s;
+  }
+  if (blank) {
+    s.lastBlank = true;
+    return s;
+  }
+  if (ind.columns >= s.contentIndent) s.lastBlank = false;
+  else if (!s.lastBlank && !interruptsParagraph(line)) s.lastBlank = false;
+  else return blockStart(line, i);
+  return s;
+}
+
+// src/core/commands/inline.ts
+var TAG_BUDGET_PER_CHAR = 4;
+var ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
+function hiddenLineStarts(lines) {
+  const text2 = lines.join("\n");
+  const starts = [];
+  let offset = 0;
+  for (const l of lines) {
+    starts.push(offset);
+    offset += l.length + 1;
+  }
+  const ranges = hiddenRanges(text2);
+  const out = [];
+  let r = 0;
+  for (const at of starts) {
+    while (r < ranges.length && ranges[r][1] <= at) r++;
+    const range = ranges[r];
+    out.push(range !== void 0 && range[0] <= at && at < range[1]);
+  }
+  return out;
+}
+function hiddenRanges(text2) {
+  const ranges = [];
+  const runs = backtickRuns(text2);
+  const noCloserAfter = /* @__PURE__ */ new Map();
+  let budget = text2.length * TAG_BUDGET_PER_CHAR + 1024;
+  let i = 0;
+  while (i < text2.length) {
+    const ch = text2[i];
+    if (ch === "\\" && i + 1 < text2.length && ASCII_PUNCTUATION.test(text2[i + 1])) {
+      i += 2;
+      continue;
+    }
+    if (ch === "`") {
+      const length = runs.lengthAt(i);
+      const closer = runs.next(length, i + length);
+      if (closer === -1) i += length;
+      else {
+        ranges.push([i, closer + length]);
+        i = closer + length;
+      }
+      continue;
+    }
+    if (ch === "<") {
+      const end = autolinkEnd(text2, i) ?? rawHtmlEnd(text2, i, noCloserAfter, (cost) => (budget -= cost) > 0);
+      if (end === "exhausted") {
+        ranges.push([i, text2.length + 1]);
+        break;
+      }
+      if (end !== null) {
+        ranges.push([i, end]);
+        i = end;
+        continue;
+      }
+    }
+    i++;
+  }
+  return ranges;
+}
+function backtickRuns(text2) {
+  const byLength = /* @__PURE__ */ new Map();
+  const lengthAt = /* @__PURE__ */ new Map();
+  for (let i = text2.indexOf("`"); i !== -1; ) {
+    let j = i;
+    while (text2[j] === "`") j++;
+    const n = j - i;
+    lengthAt.set(i, n);
+    let list2 = byLength.get(n);
+    if (!list2) byLength.set(n, list2 = []);
+    list2.push(i);
+    i = text2.indexOf("`", j);
+  }
+  const cursor = /* @__PURE__ */ new Map();
+  return {
+    // An escaped first backtick leaves a shorter run starting one further on: its length is what is left of the run.
+    lengthAt: (i) => {
+      let j = i;
+      while (text2[j] === "`") j++;
+      return j - i;
+    },
+    next: (length, from) => {
+      const list2 = byLength.get(length);
+      if (!list2) return -1;
+      let c = cursor.get(length) ?? 0;
+      while (c < list2.length && list2[c] < from) c++;
+      cursor.set(length, c);
+      return c < list2.length ? list2[c] : -1;
+    }
+  };
+}
+var AUTOLINK = /<[A-Za-z][A-Za-z0-9+.-]{1,31}:[!-;=?-~\u0080-\uffff]*>/y;
+var EMAIL_AUTOLINK = /<[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*>/y;
+function autolinkEnd(text2, i) {
+  for (const re of [AUTOLINK, EMAIL_AUTOLINK]) {
+    re.lastIndex = i;
+    if (re.test(text2)) return re.lastIndex;
+  }
+  return null;
+}
+function rawHtmlEnd(text2, i, noCloserAfter, charge) {
+  const find = (closer, from) => {
+    const known = noCloserAfter.get(closer);
+    if (known !== void 0 && known <= from) return -1;
+    const at = text2.indexOf(closer, from);
+    if (at === -1) noCloserAfter.set(closer, from);
+    return at;
+  };
+  const closed = (from, closer) => {
+    const at = find(closer, from);
+    return at === -1 ? null : at + closer.length;
+  };
+  if (text2.startsWith("<!--", i)) {
+    if (text2.startsWith(">", i + 4)) return i + 5;
+    if (text2.startsWith("->", i + 4)) return i + 6;
+    return closed(i + 4, "-->");
+  }
+  if (text2.startsWith("<?", i)) return closed(i + 2, "?>");
+  if (text2.startsWith("<![CDATA[", i)) return closed(i + 9, "]]>");
+  if (text2.startsWith("<!", i) && /[A-Za-z]/.test(text2[i + 2] ?? "")) return closed(i + 3, ">");
+  const end = tagEnd(text2, i, find);
+  if (!charge(end.scanned)) return "exhausted";
+  return end.end;
+}
+var isNameStart = (c) => /[A-Za-z_:]/.test(c);
+var isNameChar = (c) => /[A-Za-z0-9_.:-]/.test(c);
+var isTagNameChar = (c) => /[A-Za-z0-9-]/.test(c);
+var isSpace = (c) => c === " " || c === "	" || c === "\n" || c === "\r" || c === "\f" || c === "\v";
+function tagEnd(text2, i, find) {
+  let j = i + 1;
+  const fail2 = () => ({ end: null, scanned: j - i });
+  const closing = text2[j] === "/";
+  if (closing) j++;
+  if (!/[A-Za-z]/.test(text2[j] ?? "")) return fail2();
+  while (j < text2.length && isTagNameChar(text2[j])) j++;
+  if (closing) {
+    while (isSpace(text2[j])) j++;
+    return text2[j] === ">" ? { end: j + 1, scanned: j - i } : fail2();
+  }
+  for (; ; ) {
+    const before = j;
+    while (isSpace(text2[j])) j++;
+    if (text2[j] === ">") return { end: j + 1, scanned: j - i };
+    if (text2[j] === "/" && text2[j + 1] === ">") return { end: j + 2, scanned: j - i };
+    if (j === before || !isNameStart(text2[j] ?? "")) return fail2();
+    while (j < text2.length && isNameChar(text2[j])) j++;
+    let k = j;
+    while (isSpace(text2[k])) k++;
+    if (text2[k] !== "=") continue;
+    k++;
+    while (isSpace(text2[k])) k++;
+    const quote = text2[k];
+    if (quote === '"' || quote === "'") {
+      const close = find(quote, k + 1);
+      if (close === -1) return fail2();
+      j = close + 1;
+    } else {
+      const start = k;
+      while (k < text2.length && !/[\s"'=<>`]/.test(text2[k])) k++;
+      if (k === start) {
+        j = k;
+        return fail2();
+      }
+      j = k;
+    }
+  }
+}
+
+// src/core/commands/lines.ts
+var COMMAND_PREFIX = "/okstra";
+var MAX_COMMENT_BYTES = 64 * 1024;
+var COMMAND_START = /^\/okstra(?=\s|$)/;
+var CANDIDATE_LINE = /^[^\S\n]*\/okstra(?=\s|$)/m;
+function scanComment(body) {
+  if (!CANDIDATE_LINE.test(body)) return { kind: "none" };
+  const bytes = utf8Length(body);
+  if (bytes > MAX_COMMENT_BYTES) return { kind: "too-large", bytes };
+  const lines = extractCommandLines(body);
+  return lines.length === 0 ? { kind: "none" } : { kind: "commands", lines };
+}
+function extractCommandLines(body) {
+  if (!CANDIDATE_LINE.test(body)) return [];
+  const lines = body.replace(/\r\n?/g, "\n").split("\n");
+  const out = [];
+  for (const paragraph of topLevelParagraphs(lines)) {
+    const texts = paragraph.lines.map((i) => lines[i].replace(/^[ \t]+/, ""));
+    const candidates = paragraph.lines.filter((i) => COMMAND_START.test(lines[i].trim()));
+    if (candidates.length === 0) continue;
+    const hidden = candidates.some((i) => i !== paragraph.lines[0]) ? hiddenLineStarts(texts) : [];
+    paragraph.lines.forEach((i, k) => {
+      const trimmed = lines[i].trim();
+      if (!COMMAND_START.test(trimmed) || hidden[k] === true) return;
+      out.push({ line: i + 1, text: trimmed });
+    });
+  }
+  return out;
+}
+function utf8Length(text2) {
+  let bytes = 0;
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
+    bytes += c < 128 ? 1 : c < 2048 || c >= 55296 && c <= 57343 ? 2 : 3;
+  }
+  return bytes;
+}
+
+// src/core/config/schema.ts
+import { z as z2 } from "zod";
+
+// src/core/config/builtin-providers.ts
+var BUILTIN_PROVIDERS = ["claude", "codex", "gemini", "copilot"];
+
+// src/core/config/provider-schema.ts
+import { z } from "zod";
+var minutes = z.number().positive().max(24 * 60);
+var turns = z.number().int().positive().max(1e4);
+var RoleTurnsSchema = z.strictObject({
+  executor: turns.optional().describe("the executor session"),
+  verifier: turns.optional().describe("every read-only session: verifiers, re-verifies, the critic")
+});
+var ProviderConfigSchema = z.strictObject({
+  /** For a named command provider: the program and its arguments (run without a shell). */
+  command: z.string().min(1).optional(),
+  /**
+   * For a named provider that runs a built-in agent CLI under its own name and settings: a second worker of
+   * the same CLI with another model (Copilot CLI serves several vendors' models, so two Copilot workers can
+   * verify each other across vendors).
+   */
+  cli: z.enum(BUILTIN_PROVIDERS).optional().describe("the built-in agent CLI this provider runs (claude, codex, gemini or copilot), under its own name"),
+  /** Roster name prefix: `Aider` gives `Aider worker`. */
+  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$/, 'letters, digits, spaces, ".", "_" or "-"').optional(),
+  model: z.string().min(1).optional(),
+  /** An API gateway or proxy the CLI should talk to instead of the vendor's endpoint. */
+  baseUrl: z.url().optional(),
+  /**
+   * Copilot CLI only: which OpenAI wire API `baseUrl` speaks in bring-your-own-key mode. `completions` (Chat
+   * Completions) for endpoints without the Responses API, such as GitHub Models.
+   */
+  wireApi: z.enum(["responses", "completions"]).optional().describe("Copilot CLI: the OpenAI wire API of baseUrl, responses (default) or completions"),
+  /**
+   * A cloud platform the provider's model is reached through instead of the
+   * vendor's API: `bedrock` (Claude on Amazon Bedrock, signed by okstra's
+   * gateway with the job's AWS credentials), `vertex` (Claude or Gemini on
+   * Google Vertex AI, an ADC access token), `azure` (Codex on Azure OpenAI,
+   * a key or a Microsoft Entra token).
+   */
+  via: z.enum(["bedrock", "vertex", "azure"]).optional().describe("a cloud platform instead of the vendor API: bedrock (claude), vertex (claude, gemini), azure (codex)"),
+  /** The platform's region: us-east-1 for Bedrock, us-east5 or global for Vertex AI. */
+  region: z.string().min(1).optional().describe("the cloud platform region (with via)"),
+  /** Vertex AI: the Google Cloud project the models are enabled in. */
+  projectId: z.string().regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, "a Google Cloud project id such as my-project-123").optional().describe("the Google Cloud project (with via: vertex)"),
+  /** The environment variable that holds this provider's API key. */
+  apiKeyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, "an environment variable name such as ANTHROPIC_API_KEY").optional(),
+  timeoutMinutes: minutes.optional(),
+  /** Over `limits.turns` for this provider only: one number for every role, or per role. Codex has no turn limit and ignores it. */
+  maxTurns: z.union([turns, RoleTurnsSchema], {
+    error: "a whole number of turns from 1 to 10000, or per role: {executor: N, verifier: N}"
+  }).optional().describe("turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)")
+}).describe("one agent provider");
+var PLATFORM_PROVIDERS = { bedrock: ["claude"], vertex: ["claude", "gemini"], azure: ["codex"] };
+var PRODUCT = { claude: "Claude Code", codex: "Codex", gemini: "Gemini CLI" };
+function vendorOf(name) {
+  return name === "gemini" ? "Gemini" : "Claude";
+}
+function servedBy(via) {
+  const served = PLATFORM_PROVIDERS[via];
+  return `${served.map((p) => PRODUCT[p]).join(" and ")} only (${served.map((p) => `providers.${p}`).join(", ")})`;
+}
+var REGION_SHAPES = {
+  bedrock: { pattern: /^[a-z]{2}(?:-[a-z]+)+-\d+$/, example: "an AWS region such as us-east-1" },
+  vertex: {
+    pattern: /^(?:global|us|eu|[a-z]+-[a-z]+\d+)$/,
+    example: "a Vertex AI location such as us-east5 or global"
+  }
+};
+function checkPlatforms(providers, ctx) {
+  for (const [name, config2] of Object.entries(providers)) {
+    const issue = (key, message) => ctx.addIssue({ code: "custom", path: [name, key], message });
+    const via = config2.via;
+    if (via === void 0) {
+      if (config2.region !== void 0) issue("region", "region only applies with via (e.g. via: bedrock)");
+      if (config2.projectId !== void 0) issue("projectId", "projectId only applies with via: vertex");
+      continue;
+    }
+    if (!PLATFORM_PROVIDERS[via].includes(name))
+      issue("via", `via: ${via} is for ${servedBy(via)}, not ${name}`);
+    if (via === "azure") {
+      if (config2.baseUrl === void 0)
+        issue(
+          "via",
+          "via: azure needs baseUrl, your resource\u2019s endpoint, e.g. https://my-resource.openai.azure.com/openai/v1"
+        );
+      if (config2.region !== void 0)
+        issue("region", "region does not apply with via: azure (baseUrl names the resource)");
+      if (config2.projectId !== void 0) issue("projectId", "projectId only applies with via: vertex");
+      continue;
+    }
+    const shape = REGION_SHAPES[via];
+    if (config2.region === void 0) issue("via", `via: ${via} needs a region, ${shape.example} (region: \u2026)`);
+    else if (!shape.pattern.test(config2.region)) issue("region", `expected ${shape.example}`);
+    if (via === "vertex" && config2.projectId === void 0)
+      issue(
+        "via",
+        `via: vertex needs projectId, the Google Cloud project your ${vendorOf(name)} models are enabled in`
+      );
+    if (via === "bedrock" && config2.projectId !== void 0)
+      issue("projectId", "projectId only applies with via: vertex");
+    if (config2.apiKeyEnv !== void 0)
+      issue(
+        "apiKeyEnv",
+        `does not apply with via: ${via}: okstra authenticates each request with the job's ${via === "bedrock" ? "AWS credentials (AWS_ACCESS_KEY_ID, \u2026)" : "Application Default Credentials"}`
+      );
+  }
+}
+
+// src/core/config/schema.ts
+var PROVIDER_NAME_PATTERN = /^[a-z][a-z0-9-]{0,30}$/;
+var providerRef = z2.string().min(1).refine((s) => s.startsWith("command:") || PROVIDER_NAME_PATTERN.test(s), {
+  message: "must be claude, codex, gemini, copilot, a name defined under `providers:`, or `command:<program and arguments>`"
+});
+var DEFAULT_SIZE_LIMITS = {
+  carryBytes: 64 * 1024,
+  stageFiles: 2e4,
+  stageBytes: 200 * 1024 * 1024,
+  findingsPerVerifier: 200
+};
+var positiveInt = z2.number().int().positive();
+var DEFAULT_TURN_LIMITS = { executor: 300, verifier: 150 };
+var QaCommandSchema = z2.union([
+  z2.string().min(1),
+  z2.strictObject({ cmd: z2.string().min(1), label: z2.string().min(1).optional(), timeoutMinutes: minutes.optional() })
+]);
+var BotConfigSchema = z2.strictObject({
+  workflow: z2.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.ya?ml$/, "a workflow file name in .github/workflows, e.g. okstra.yml").default("okstra.yml").describe("the workflow the bot dispatches, on the default branch"),
+  permission: z2.enum(["triage", "write", "maintain", "admin"]).default("write").describe("the least repository role a person needs to trigger runs"),
+  /** Off by default: the workflow runs agents with the repository's secrets, which untrusted fork code must not reach. */
+  allowForks: z2.boolean().default(false).describe("whether pull requests from forks may trigger runs"),
+  continueInJob: z2.boolean().default(true).describe(
+    'no-server mode: a stage job that ends done runs the next ready stage itself, while its time limit allows, instead of dispatching it (docs/action.md, "Stages in one job")'
+  )
+}).describe("the bot: which workflow it dispatches, who may trigger it, and how a plan goes on");
+var BudgetLimitSchema = z2.strictObject({
+  tokens: z2.number().int().positive().optional().describe("input + output tokens"),
+  usd: z2.number().positive().optional().describe("cost in US dollars, from the price table")
+}).refine((limit) => limit.tokens !== void 0 || limit.usd !== void 0, {
+  message: "a budget limit sets tokens, usd or both, e.g. {usd: 5}; an empty one would limit nothing"
+}).describe("a spend limit");
+var BudgetsSchema = z2.strictObject({
+  worker: BudgetLimitSchema.optional().describe("per worker session (one dispatch)"),
+  stage: BudgetLimitSchema.optional().describe("per stage run, over every worker of the run"),
+  plan: BudgetLimitSchema.optional().describe("per plan, over every run recorded in the ledger"),
+  day: BudgetLimitSchema.optional().describe(
+    "per plan per UTC day, over the runs of the plan that started that day (a cap on daily spend)"
+  )
+}).default({}).describe("spend limits the model gateway enforces");
+var ModelPriceSchema = z2.strictObject({
+  input: z2.number().min(0),
+  output: z2.number().min(0),
+  cachedInput: z2.number().min(0).optional().describe("cache reads; default: the input price"),
+  cacheWrite: z2.number().min(0).optional().describe("cache writes (Anthropic); default: the input price")
+});
+var ISOLATION_MODES = ["auto", "none"];
+var ApprovalConfigSchema = z2.strictObject({
+  required: z2.boolean().default(true).describe("whether a stage run refuses a plan whose exact content (git blob) nobody approved"),
+  permission: z2.enum(["write", "maintain", "admin"]).optional().describe(
+    "the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)"
+  )
+}).describe("who approves a plan, and whether runs need the approval");
+var HandoffConfigSchema = z2.strictObject({
+  auto: z2.boolean().default(true).describe("on GitHub: run final verification and hand off as soon as the last stage of a plan is done"),
+  mode: z2.enum(["single", "stacked"]).default("single").describe(
+    "single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency\u2019s branch"
+  ),
+  draft: z2.boolean().default(false).describe("open the hand-off pull request(s) as drafts")
+}).default({ auto: true, mode: "single", draft: false }).describe("what happens when every stage is done: final verification, then the hand-off pull request");
+var PlanningConfigSchema = z2.strictObject({
+  repairRounds: z2.number().int().min(0).max(5).default(2).describe(
+    "how often the planner gets the parser\u2019s diagnostics back before a draft that does not validate ends the run"
+  ),
+  revisionRounds: z2.number().int().min(0).max(3).default(1).describe("how often blocking review findings go back to the planner"),
+  reviewers: z2.array(providerRef).optional().describe("the providers that review a draft; default: the verifiers other than the planner (or all of them)")
+}).default({ repairRounds: 2, revisionRounds: 1 }).describe("the planning phase: `okstra plan draft`, the Action\u2019s `mode: plan`, `/okstra plan`");
+var FallbackSchema = z2.strictObject({
+  executor: z2.array(providerRef).default([]).describe("providers that execute, in order, when the executor\u2019s provider is unavailable"),
+  verifiers: z2.array(providerRef).default([]).describe(
+    "providers that verify, in order, in the place of any verifier whose provider is unavailable; never the provider that executed"
+  )
+}).default({ executor: [], verifiers: [] }).describe("fallback providers per role, for a provider that cannot work");
+var ConfigSchema = z2.strictObject({
+  executor: providerRef.default("claude").describe("the provider that writes the code"),
+  verifiers: z2.array(providerRef).min(1).optional().describe("the providers that verify; default: every configured provider"),
+  /** Session isolation already keeps the executor's own verifier honest; some teams still want it out. */
+  excludeExecutorFromVerifiers: z2.boolean().default(false),
+  providers: z2.record(
+    z2.string().regex(PROVIDER_NAME_PATTERN, 'provider names are lower-case letters, digits and "-"'),
+    ProviderConfigSchema
+  ).superRefine(checkPlatforms).default({}),
+  qaCommands: z2.array(QaCommandSchema).default([]).describe("commands run after the plan\u2019s validation commands; never guessed"),
+  protected: z2.array(z2.string().min(1)).default([]).describe(
+    'globs of files whose change is okstra\u2019s own blocking finding unless the stage\u2019s files name them; `!glob` takes a default away (docs/plan-format.md, "Protected evidence")'
+  ),
+  convergence: z2.strictObject({ rounds: z2.number().int().min(0).max(5).default(2) }).default({ rounds: 2 }),
+  critic: providerRef.nullable().default(null),
+  fallback: FallbackSchema,
+  timeouts: z2.strictObject({
+    executorMinutes: minutes.default(60),
+    verifierMinutes: minutes.default(20),
+    qaMinutes: minutes.default(15)
+  }).default({ executorMinutes: 60, verifierMinutes: 20, qaMinutes: 15 }),
+  concurrency: z2.strictObject({ verifiers: z2.number().int().min(0).default(0) }).default({ verifiers: 0 }).describe("0 = all verifiers at once"),
+  ledgerBranch: z2.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/).default("okstra-ledger"),
+  plansDir: z2.string().min(1).default(".okstra/plans"),
+  leaseMinutes: minutes.default(180).describe("how long a stage claim holds before `okstra ledger release` may free it"),
+  isolation: z2.enum(ISOLATION_MODES).default("auto").describe(
+    "auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)"
+  ),
+  budgets: BudgetsSchema,
+  limits: z2.strictObject({
+    turns: z2.strictObject({
+      executor: turns.default(DEFAULT_TURN_LIMITS.executor).describe("the executor session"),
+      verifier: turns.default(DEFAULT_TURN_LIMITS.verifier).describe("every read-only session: verifiers, re-verifies, the critic")
+    }).default({ ...DEFAULT_TURN_LIMITS }).describe("turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)"),
+    carryBytes: positiveInt.default(DEFAULT_SIZE_LIMITS.carryBytes).describe("largest Stage Carry Evidence, in bytes; a larger one ends the stage contract-violated"),
+    stageFiles: positiveInt.default(DEFAULT_SIZE_LIMITS.stageFiles).describe("most files a stage may change; more fails the stage before its branch is pushed"),
+    stageBytes: positiveInt.default(DEFAULT_SIZE_LIMITS.stageBytes).describe("most bytes of added or changed files a stage may hold; more fails it before its branch is pushed"),
+    findingsPerVerifier: positiveInt.default(DEFAULT_SIZE_LIMITS.findingsPerVerifier).describe("findings kept per verifier, most severe first; the rest are counted in the report, not kept")
+  }).default({ turns: { ...DEFAULT_TURN_LIMITS }, ...DEFAULT_SIZE_LIMITS }).describe("limits of each agent session"),
+  pricing: z2.record(z2.string().min(1), ModelPriceSchema).default({}).describe("per-model prices in USD per million tokens, over okstra\u2019s built-in table"),
+  bot: BotConfigSchema.default({
+    workflow: "okstra.yml",
+    permission: "write",
+    allowForks: false,
+    continueInJob: true
+  }),
+  planner: providerRef.nullable().default(null).describe("the provider that drafts plans; default: the executor"),
+  planning: PlanningConfigSchema,
+  approval: ApprovalConfigSchema.default({ required: true }),
+  handoff: HandoffConfigSchema
+}).describe("okstra repository configuration (.okstra/config.yml)");
+
+// src/core/ids.ts
+var PLAN_ID_PATTERN = /^[a-z0-9][a-z0-9._-]{0,62}$/;
+var RUN_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+function planIdProblem(id2) {
+  if (!PLAN_ID_PATTERN.test(id2)) {
+    return `plan id "${id2}" must match [a-z0-9][a-z0-9._-]{0,62} (lower-case letters, digits, ".", "_", "-"; at most 63 characters)`;
+  }
+  return refComponentProblem(id2, "plan id");
+}
+function refComponentProblem(id2, what) {
+  if (id2.includes("..")) return `${what} "${id2}" must not contain ".." (not a valid git ref component)`;
+  if (id2.endsWith(".lock")) return `${what} "${id2}" must not end with ".lock" (not a valid git ref component)`;
+  if (id2.endsWith(".")) return `${what} "${id2}" must not end with "." (not a valid git ref component)`;
+  return null;
+}
+function planIdOfPlanBranch(branch) {
+  const m = /^okstra\/([^/]+)\/plan$/.exec(branch);
+  return m && m[1] && planIdProblem(m[1]) === null ? m[1] : null;
+}
+
+// src/core/commands/values.ts
+var ARGUMENT_CHARACTERS = /^[A-Za-z0-9._,=:/@+-]+$/;
+var STAGE_PATTERN = /^[1-9][0-9]{0,3}$/;
+var MODEL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,99}$/;
+function shown(raw) {
+  return inlineCode(raw.length > 60 ? `${raw.slice(0, 57)}...` : raw);
+}
+function argumentProblem(raw) {
+  if (ARGUMENT_CHARACTERS.test(raw)) return null;
+  const bad = [...new Set([...raw].filter((ch) => !/[A-Za-z0-9._,=:/@+-]/.test(ch)))].map((ch) => inlineCode(ch)).join(" ");
+  return `${shown(raw)} contains characters okstra does not accept (${bad}); arguments are plain values: letters, digits and . _ , = : / @ + -`;
+}
+function stageNumber(raw) {
+  if (STAGE_PATTERN.test(raw)) return { ok: true, value: Number(raw) };
+  return {
+    ok: false,
+    error: `${shown(raw)} is not a stage number (a whole number from 1, as in the plan's Stage Map)`
+  };
+}
+function planId(raw) {
+  const problem = planIdProblem(raw);
+  return problem === null ? { ok: true, value: raw } : { ok: false, error: `${shown(raw)} is not a plan id: ${problem.replace(/^plan id "[^"]*" /, "")}` };
+}
+function knownProviders(configured) {
+  return [.../* @__PURE__ */ new Set([...BUILTIN_PROVIDERS, ...configured])];
+}
+function providerName(raw, known) {
+  if (PROVIDER_NAME_PATTERN.test(raw) && known.includes(raw)) return { ok: true, value: raw };
+  return { ok: false, error: `${shown(raw)} is not a provider here; use one of ${known.join(", ")}` };
+}
+function providerList(raw, known) {
+  const names = raw.split(",");
+  if (names.some((n) => n === ""))
+    return {
+      ok: false,
+      error: `${shown(raw)} is not a list of providers; write them comma-separated without spaces, e.g. \`claude,gemini\``
+    };
+  const out = [];
+  for (const name of names) {
+    const p = providerName(name, known);
+    if (!p.ok) return p;
+    if (out.includes(p.value)) return { ok: false, error: `${shown(raw)} names ${p.value} twice` };
+    out.push(p.value);
+  }
+  return { ok: true, value: out };
+}
+function modelOverride(raw, known) {
+  const eq = raw.indexOf("=");
+  if (eq <= 0)
+    return {
+      ok: false,
+      error: `${shown(raw)} is not a model choice; write \`provider=model\`, e.g. \`claude=claude-sonnet-4-5\``
+    };
+  const provider = providerName(raw.slice(0, eq), known);
+  if (!provider.ok) return provider;
+  const model = raw.slice(eq + 1);
+  if (!MODEL_PATTERN.test(model))
+    return {
+      ok: false,
+      error: `${shown(model)} is not a model name (letters, digits and . _ : / @ + -, starting with a letter or digit)`
+    };
+  return { ok: true, value: [provider.value, model] };
+}
+
+// src/core/commands/goal.ts
+var MAX_GOAL_CHARS = 2e3;
+var HIDDEN = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
+function goalText(raw) {
+  const text2 = raw.trim().replace(/[ \t]+/g, " ");
+  if (text2 === "") return { ok: true, value: null };
+  const hidden = HIDDEN.exec(text2);
+  if (hidden)
+    return {
+      ok: false,
+      error: `the goal text holds the invisible character U+${(hidden[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}; write it as plain text`
+    };
+  if ([...text2].length > MAX_GOAL_CHARS)
+    return {
+      ok: false,
+      error: `the goal text is ${[...text2].length} characters; okstra takes at most ${MAX_GOAL_CHARS} after the command (put the rest in the issue's body)`
+    };
+  if (text2.startsWith("--"))
+    return {
+      ok: false,
+      error: `${shown(text2.split(" ")[0] ?? text2)} is not an option here: the words after the command are added to the goal as text (start them with a word, not \`--\`)`
+    };
+  return { ok: true, value: text2 };
+}
+
+// src/core/commands/grammar.ts
+var VERBS = [
+  "run",
+  "stage",
+  "retry",
+  "reconcile",
+  "status",
+  "cancel",
+  "plan",
+  "replan",
+  "approve",
+  "final",
+  "help"
+];
+var MAX_COMMANDS_PER_COMMENT = 10;
+var FLAGS = ["reset", "rebase"];
+var OPTIONS_BY_VERB = {
+  run: ["plan", "executor", "verifiers", "model"],
+  stage: ["plan", "executor", "verifiers", "model"],
+  retry: ["plan", "executor", "verifiers", "model", "rebase"],
+  reconcile: ["plan", "executor", "verifiers", "model", "reset"],
+  status: ["plan"],
+  cancel: ["plan"],
+  plan: [],
+  replan: [],
+  approve: ["plan"],
+  final: ["plan"],
+  help: []
+};
+function isVerb(word) {
+  return VERBS.includes(word);
+}
+function parseCommands(lines, ctx) {
+  return lines.map(
+    (l, i) => i < MAX_COMMANDS_PER_COMMENT ? { ...l, ...parseCommandLine(l.text, ctx) } : {
+      ...l,
+      ok: false,
+      error: `only ${MAX_COMMANDS_PER_COMMENT} commands are run per comment; this one was not`
+    }
+  );
+}
+function parseCommandLine(text2, ctx) {
+  const words = text2.trim().split(/\s+/);
+  if (words[0] !== COMMAND_PREFIX) return { ok: false, error: `a command starts with \`${COMMAND_PREFIX}\`` };
+  const prose = /^\/okstra\s+(plan|replan)(?:\s+|$)/i.exec(text2.trim());
+  if (prose) {
+    const goal = goalText(text2.trim().slice(prose[0].length));
+    if (!goal.ok) return goal;
+    return { ok: true, command: { verb: prose[1].toLowerCase(), goal: goal.value } };
+  }
+  const args = words.slice(1);
+  for (const a of args) {
+    const problem = argumentProblem(a);
+    if (problem) return { ok: false, error: problem };
+  }
+  const [verbWord, ...rest] = args;
+  if (verbWord === void 0) return { ok: false, error: "no command given" };
+  const verb = verbWord.toLowerCase();
+  if (!isVerb(verb)) return { ok: false, error: `unknown command ${shown(verbWord)}` };
+  const split = splitArguments(verb, rest);
+  if (!split.ok) return split;
+  const { positional, given, flags } = split;
+  const wantsStage = verb === "stage" || verb === "retry" || verb === "reconcile";
+  if (wantsStage && positional.length === 0)
+    return { ok: false, error: `\`${verb}\` needs a stage number, e.g. \`${COMMAND_PREFIX} ${verb} 2\`` };
+  const extra = positional.slice(wantsStage ? 1 : 0);
+  if (extra.length > 0) return { ok: false, error: `unexpected ${extra.map(shown).join(" ")} after \`${verb}\`` };
+  const options2 = { plan: null, executor: null, verifiers: null, models: {} };
+  for (const [name, value] of given) {
+    const problem = applyOption(options2, name, value, ctx);
+    if (problem) return { ok: false, error: problem };
+  }
+  const reset = flags.has("reset");
+  if (reset) {
+    const runOnly = given.map(([n]) => n).filter((n) => n !== "plan");
+    if (runOnly.length > 0)
+      return {
+        ok: false,
+        error: `\`--reset\` puts the branch back at the recorded head without a run, so ${[...new Set(runOnly)].map((n) => `\`--${n}\``).join(", ")} cannot go with it; leave out \`--reset\` to re-verify the branch as it is`
+      };
+  }
+  return commandOf(verb, positional, options2, flags);
+}
+function splitArguments(verb, rest) {
+  const positional = [];
+  const given = [];
+  const flags = /* @__PURE__ */ new Set();
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i];
+    if (!word.startsWith("--")) {
+      positional.push(word);
+      continue;
+    }
+    const eq = word.indexOf("=");
+    const name = (eq === -1 ? word.slice(2) : word.slice(2, eq)).toLowerCase();
+    if (!OPTIONS_BY_VERB[verb].includes(name)) {
+      const allowed = OPTIONS_BY_VERB[verb];
+      return {
+        ok: false,
+        error: `${shown(word.slice(0, eq === -1 ? void 0 : eq))} is not an option of \`${verb}\`${allowed.length > 0 ? ` (options: ${allowed.map((o) => `--${o}`).join(", ")})` : " (it takes none)"}`
+      };
+    }
+    if (FLAGS.includes(name)) {
+      if (eq !== -1) return { ok: false, error: `\`--${name}\` takes no value (write \`--${name}\` alone)` };
+      if (flags.has(name)) return { ok: false, error: `\`--${name}\` is given twice` };
+      flags.add(name);
+      continue;
+    }
+    let value;
+    if (eq !== -1) value = word.slice(eq + 1);
+    else {
+      value = rest[i + 1];
+      if (value !== void 0 && value.startsWith("--")) value = void 0;
+      else i++;
+    }
+    if (value === void 0 || value === "") return { ok: false, error: `\`--${name}\` needs a value` };
+    given.push([name, value]);
+  }
+  return { ok: true, positional, given, flags };
+}
+function commandOf(verb, positional, options2, flags) {
+  switch (verb) {
+    case "help":
+      return { ok: true, command: { verb } };
+    case "status":
+    case "cancel":
+    case "approve":
+    case "final":
+      return { ok: true, command: { verb, plan: options2.plan } };
+    case "plan":
+    case "replan":
+      throw new Error(`unreachable: ${verb} is parsed as prose above`);
+    case "run":
+      return { ok: true, command: { verb, options: options2 } };
+    case "stage":
+    case "retry":
+    case "reconcile": {
+      const stage = stageNumber(positional[0]);
+      if (!stage.ok) return stage;
+      return {
+        ok: true,
+        command: verb === "reconcile" ? { verb, stage: stage.value, reset: flags.has("reset"), options: options2 } : verb === "retry" ? { verb, stage: stage.value, rebase: flags.has("rebase"), options: options2 } : { verb, stage: stage.value, options: options2 }
+      };
+    }
+  }
+}
+function applyOption(options2, name, value, ctx) {
+  const twice = `\`--${name}\` is given twice`;
+  switch (name) {
+    case "plan": {
+      if (options2.plan !== null) return twice;
+      const id2 = planId(value);
+      if (!id2.ok) return id2.error;
+      options2.plan = id2.value;
+      return null;
+    }
+    case "executor": {
+      if (options2.executor !== null) return twice;
+      const p = providerName(value, ctx.providers);
+      if (!p.ok) return p.error;
+      options2.executor = p.value;
+      return null;
+    }
+    case "verifiers": {
+      if (options2.verifiers !== null) return twice;
+      const list2 = providerList(value, ctx.providers);
+      if (!list2.ok) return list2.error;
+      options2.verifiers = list2.value;
+      return null;
+    }
+    case "model": {
+      const m = modelOverride(value, ctx.providers);
+      if (!m.ok) return m.error;
+      const [provider, model] = m.value;
+      if (Object.hasOwn(options2.models, provider)) return `\`--model\` names ${provider} twice`;
+      options2.models[provider] = model;
+      return null;
+    }
+  }
+}
+
+// src/core/commands/usage.ts
+function usageText(providers) {
+  return [
+    "**okstra commands** \u2014 one per line, at the start of the line:",
+    "",
+    `- \`${COMMAND_PREFIX} run [--plan ID]\` \u2014 run the plan's stages that are not done yet, in order, stopping at the first failure`,
+    `- \`${COMMAND_PREFIX} stage N\` \u2014 run stage N`,
+    `- \`${COMMAND_PREFIX} retry N\` \u2014 fix run of failed stage N, on its preserved branch and the base its failed run recorded; \`--rebase\` first replays the branch onto the stage's current base (the base ref as it is now)`,
+    `- \`${COMMAND_PREFIX} reconcile N\` \u2014 done stage N's branch moved (a force-push, a hand commit): re-verify it as it is and record its new head; \`--reset\` puts the branch back at the recorded head instead`,
+    `- \`${COMMAND_PREFIX} status [--plan ID]\` \u2014 the plan's stages: a table and a graph`,
+    `- \`${COMMAND_PREFIX} cancel [--plan ID]\` \u2014 cancel this pull request's okstra workflow runs`,
+    `- \`${COMMAND_PREFIX} plan [text]\` \u2014 on an issue: draft a plan from the issue (and the text) and open it as a plan pull request`,
+    `- \`${COMMAND_PREFIX} replan [text]\` \u2014 on a plan pull request: draft the plan again from its review comments (and the text)`,
+    `- \`${COMMAND_PREFIX} approve [--plan ID]\` \u2014 approve the exact content of the plan this pull request adds or changes (approving the pull request in a review does the same); runs need it`,
+    `- \`${COMMAND_PREFIX} final [--plan ID]\` \u2014 every stage of the plan is done: verify the whole change once more and, when accepted, open (or update) the hand-off pull request into the plan's base`,
+    `- \`${COMMAND_PREFIX} help\` \u2014 this list`,
+    "",
+    "`run`, `stage`, `retry` and `reconcile` also take `--executor NAME`, `--verifiers A,B` and `--model PROVIDER=MODEL` (once per provider).",
+    `Providers here: ${providers.map((p) => `\`${p}\``).join(", ")}.`,
+    "Labels do the same: `okstra:run`, `okstra:stage-N`."
+  ].join("\n");
+}
+
+// src/core/commands/labels.ts
+var RUN_LABEL = "okstra:run";
+var STAGE_LABEL = /^okstra:stage-(.+)$/;
+function labelCommand(name) {
+  const options2 = { plan: null, executor: null, verifiers: null, models: {} };
+  if (name === RUN_LABEL) return { ok: true, command: { verb: "run", options: options2 } };
+  const m = STAGE_LABEL.exec(name);
+  if (m) {
+    const stage = stageNumber(m[1]);
+    return stage.ok ? { ok: true, command: { verb: "stage", stage: stage.value, options: options2 } } : { ok: false, error: `label \`${name.replace(/`/g, "")}\`: ${stage.error}` };
+  }
+  if (name.startsWith("okstra:"))
+    return {
+      ok: false,
+      error: `label \`${name.replace(/`/g, "")}\` is not one okstra knows (use \`${RUN_LABEL}\` or \`okstra:stage-N\`)`
+    };
+  return null;
+}
+
+// src/core/commands/check-name.ts
+function checkRunName(planId2, stage) {
+  return `okstra: ${planId2} \xB7 stage ${stage}`;
+}
+var CHECK_NAME = /^okstra: (\S+) · stage ([1-9][0-9]{0,3})$/;
+function parseCheckRunName(name) {
+  const m = CHECK_NAME.exec(name);
+  if (!m) return null;
+  const planId2 = m[1];
+  const stage = Number(m[2]);
+  if (planIdProblem(planId2) !== null || checkRunName(planId2, stage) !== name) return null;
+  return { planId: planId2, stage };
+}
+
+// src/core/commands/permission.ts
+var PERMISSION_LEVELS = ["read", "triage", "write", "maintain", "admin"];
+function effectiveLevel(answer) {
+  const role = answer.role_name ?? "";
+  if (PERMISSION_LEVELS.includes(role)) return role;
+  return PERMISSION_LEVELS.includes(answer.permission) ? answer.permission : null;
+}
+function meetsLevel(level, minimum) {
+  return level !== null && PERMISSION_LEVELS.indexOf(level) >= PERMISSION_LEVELS.indexOf(minimum);
+}
+function isBotAccount(sender2) {
+  return sender2.type === "Bot" || sender2.login.endsWith("[bot]");
+}
+
+// src/core/commands/dispatch.ts
+import { parseDocument } from "yaml";
+
+// src/core/commands/request.ts
+import { z as z3 } from "zod";
+var REQUEST_VERSION = 1;
+var REQUEST_FIELDS = [
+  "plan-ref",
+  "pr-number",
+  "check-run-id",
+  "trigger",
+  "actor",
+  "reset",
+  "rebase",
+  "plan-id",
+  "review-id",
+  "comment-id",
+  "approver"
+];
+var id = z3.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+var text = z3.string().min(1).max(255);
+var RequestSchema = z3.strictObject({
+  v: z3.literal(REQUEST_VERSION),
+  "plan-ref": text.optional(),
+  "pr-number": id.optional(),
+  "check-run-id": z3.union([id, z3.record(z3.string().regex(/^[1-9][0-9]{0,5}$/), id)]).optional(),
+  trigger: text.optional(),
+  actor: text.optional(),
+  reset: z3.boolean().optional(),
+  rebase: z3.boolean().optional(),
+  "plan-id": text.optional(),
+  "review-id": id.optional(),
+  "comment-id": id.optional(),
+  approver: text.optional()
+});
+var INTEGER_FIELDS = ["pr-number", "review-id", "comment-id"];
+function packRequest(flat) {
+  const request = { v: REQUEST_VERSION };
+  for (const field of REQUEST_FIELDS) {
+    const value = flat[field];
+    if (value === void 0 || value === "") continue;
+    if (INTEGER_FIELDS.includes(field)) request[field] = Number(value);
+    else if (field === "reset" || field === "rebase") {
+      if (value === "true") request[field] = true;
+    } else if (field === "check-run-id") request[field] = /^[0-9]+$/.test(value) ? Number(value) : JSON.parse(value);
+    else request[field] = value;
+  }
+  return JSON.stringify(RequestSchema.parse(request));
+}
+function unpackRequest(raw) {
+  if (raw.trim() === "") return { ok: true, fields: {} };
+  let json2;
+  try {
+    json2 = JSON.parse(raw);
+  } catch (error) {
+    return { ok: false, field: "request", message: `not JSON (${error.message})` };
+  }
+  if (typeof json2 === "object" && json2 !== null && !Array.isArray(json2) && json2.v !== 1) {
+    const v = json2.v;
+    return {
+      ok: false,
+      field: "request.v",
+      message: `this okstra reads request version ${REQUEST_VERSION}, got ${JSON.stringify(v) ?? "none"}: the run was dispatched by another okstra version (pin the same okstra commit in the workflow and the App)`
+    };
+  }
+  const parsed = RequestSchema.safeParse(json2);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const key = issue?.code === "unrecognized_keys" ? issue.keys[0] : void 0;
+    const path = ["request", ...(issue?.path ?? []).map(String), ...key !== void 0 ? [key] : []].join(".");
+    return {
+      ok: false,
+      field: path,
+      message: key !== void 0 ? `not a field okstra knows (${REQUEST_FIELDS.join(", ")})` : issue?.message ?? "invalid"
+    };
+  }
+  const fields = {};
+  for (const field of REQUEST_FIELDS) {
+    const value = parsed.data[field];
+    if (value === void 0) continue;
+    fields[field] = typeof value === "object" ? JSON.stringify(value) : String(value);
+  }
+  return { ok: true, fields };
+}
+
+// src/core/commands/dispatch.ts
+var DISPATCH_INPUTS = [
+  "mode",
+  "plan",
+  "stage",
+  "stages",
+  "executor",
+  "verifiers",
+  "models",
+  "issue",
+  "goal",
+  "request"
+];
+function toContract(flat) {
+  const inputs = {};
+  const packed = {};
+  for (const [name, value] of Object.entries(flat)) {
+    if (REQUEST_FIELDS.includes(name)) packed[name] = value;
+    else if (DISPATCH_INPUTS.includes(name) && name !== "request") inputs[name] = value;
+    else throw new Error(`refusing to dispatch: ${name} is not part of the dispatch contract`);
+  }
+  return { ...inputs, request: packRequest(packed) };
+}
+var SAFE_PATH = /^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[A-Za-z0-9._/-]{1,255}$/;
+var LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
+var NAME = /^[a-z][a-z0-9-]{0,30}$/;
+var MODEL = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,99}$/;
+var COMMIT_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+function isSafeRepoPath(path) {
+  return SAFE_PATH.test(path);
+}
+function isGitHubLogin(login) {
+  return LOGIN.test(login);
+}
+function dispatchInputs(r) {
+  const fail2 = (what) => {
+    throw new Error(`refusing to dispatch: ${what}`);
+  };
+  if (!SAFE_PATH.test(r.planPath)) fail2(`unsafe plan path ${JSON.stringify(r.planPath)}`);
+  if (r.planRef !== null && !COMMIT_SHA.test(r.planRef)) fail2(`bad plan commit ${JSON.stringify(r.planRef)}`);
+  if (!LOGIN.test(r.actor)) fail2(`unexpected actor ${JSON.stringify(r.actor)}`);
+  if (r.prNumber !== null && (!Number.isSafeInteger(r.prNumber) || r.prNumber < 1))
+    fail2(`bad pull request number ${r.prNumber}`);
+  if (r.stages.length === 0 || r.stages.some((n) => !Number.isSafeInteger(n) || n < 1))
+    fail2(`bad stages ${JSON.stringify(r.stages)}`);
+  const single = r.mode === "stage" || r.mode === "reconcile";
+  if (single && r.stages.length !== 1) fail2(`mode ${r.mode} runs exactly one stage`);
+  if (r.reset === true && r.mode !== "reconcile") fail2(`reset is for mode reconcile, not ${r.mode}`);
+  if (r.rebase === true && r.mode !== "stage") fail2(`rebase is for a fix run in mode stage, not ${r.mode}`);
+  if (r.prNumber === null && r.checkRunIds.size > 0) fail2("check runs without a pull request");
+  for (const n of r.prNumber === null ? [] : r.stages) {
+    const id2 = r.checkRunIds.get(n);
+    if (id2 === void 0 || !Number.isSafeInteger(id2) || id2 < 1) fail2(`no check run for stage ${n}`);
+  }
+  if (r.executor !== null && !NAME.test(r.executor)) fail2(`bad executor ${JSON.stringify(r.executor)}`);
+  if (r.verifiers !== null && (r.verifiers.length === 0 || r.verifiers.some((v) => !NAME.test(v))))
+    fail2(`bad verifiers ${JSON.stringify(r.verifiers)}`);
+  for (const [p, m] of Object.entries(r.models))
+    if (!NAME.test(p) || !MODEL.test(m)) fail2(`bad model choice ${JSON.stringify(`${p}=${m}`)}`);
+  const first = r.stages[0];
+  const inputs = {
+    mode: r.mode,
+    plan: r.planPath,
+    ...r.planRef !== null ? { "plan-ref": r.planRef } : {},
+    ...single ? { stage: String(first) } : { stages: r.stages.join(",") },
+    ...r.prNumber !== null ? { "pr-number": String(r.prNumber) } : {},
+    ...r.executor !== null ? { executor: r.executor } : {},
+    ...r.verifiers !== null ? { verifiers: r.verifiers.join(",") } : {},
+    ...Object.keys(r.models).length > 0 ? {
+      models: Object.entries(r.models).map(([p, m]) => `${p}=${m}`).join(",")
+    } : {},
+    ...r.prNumber === null ? {} : {
+      "check-run-id": single ? String(r.checkRunIds.get(first)) : JSON.stringify(Object.fromEntries(r.stages.map((n) => [String(n), r.checkRunIds.get(n)])))
+    },
+    trigger: r.trigger,
+    actor: r.actor,
+    ...r.reset === true ? { reset: "true" } : {},
+    ...r.rebase === true ? { rebase: "true" } : {}
+  };
+  return toContract(inputs);
+}
+var REQUIRED_RUN_NAME = "okstra ${{ inputs.plan }} \xB7 ${{ inputs.request }}";
+var RUN_NAME_REQUEST = /\$\{\{\s*inputs\.request\s*\}\}/;
+function workflowProblems(text2, mode) {
+  const doc = parseDocument(text2, { prettyErrors: false });
+  if (doc.errors.length > 0)
+    return [`it is not valid YAML (${doc.errors[0]?.message.split("\n")[0] ?? "parse error"})`];
+  const root = doc.toJS();
+  if (typeof root !== "object" || root === null) return ["it is empty"];
+  const problems = [];
+  const dispatch = dispatchTrigger(root.on ?? root["true"]);
+  if (dispatch === void 0) problems.push("it has no `workflow_dispatch` trigger");
+  else {
+    const declared = typeof dispatch === "object" && dispatch !== null && "inputs" in dispatch ? Object.keys(dispatch.inputs ?? {}) : [];
+    const missing = DISPATCH_INPUTS.filter((n) => !declared.includes(n));
+    if (missing.length > 0)
+      problems.push(
+        `its \`workflow_dispatch\` does not declare the input${missing.length === 1 ? "" : "s"} ${missing.map((m) => `\`${m}\``).join(", ")} of okstra's dispatch contract (docs/action.md; \`okstra init --force\` writes the current workflow)`
+      );
+    const modes = modeOptions(dispatch);
+    if (mode !== void 0 && modes !== null && !modes.includes(mode))
+      problems.push(
+        `its \`mode\` input offers ${modes.map((m) => `\`${m}\``).join(", ")} but not \`${mode}\` (add \`${mode}\` to its \`options\`)`
+      );
+  }
+  const runName = root["run-name"];
+  if (typeof runName !== "string" || !RUN_NAME_REQUEST.test(runName)) {
+    problems.push(`its \`run-name\` must carry the request, e.g. \`run-name: "${REQUIRED_RUN_NAME}"\``);
+  }
+  return problems;
+}
+function dispatchTrigger(on) {
+  if (typeof on === "string") return on === "workflow_dispatch" ? {} : void 0;
+  if (Array.isArray(on)) return on.includes("workflow_dispatch") ? {} : void 0;
+  if (typeof on === "object" && on !== null && "workflow_dispatch" in on)
+    return on.workflow_dispatch ?? {};
+  return void 0;
+}
+function modeOptions(dispatch) {
+  if (typeof dispatch !== "object" || dispatch === null) return null;
+  const inputs = dispatch.inputs;
+  if (typeof inputs !== "object" || inputs === null) return null;
+  const mode = inputs.mode;
+  if (typeof mode !== "object" || mode === null) return null;
+  const options2 = mode.options;
+  return Array.isArray(options2) ? options2.map(String) : null;
+}
+function parseRunTitle(title) {
+  const at = title.indexOf('{"v":');
+  if (at < 0) return parseOldRunTitle(title);
+  const request = unpackRequest(title.slice(at));
+  if (!request.ok) return null;
+  const pr = request.fields["pr-number"];
+  const checks = request.fields["check-run-id"];
+  if (pr === void 0 || checks === void 0) return null;
+  const ids = /^[0-9]+$/.test(checks) ? [Number(checks)] : Object.values(JSON.parse(checks));
+  return { prNumber: Number(pr), checkRunIds: ids };
+}
+var OLD_TITLE = /^.*\bpr #?([1-9][0-9]{0,9})\b.*?\bchecks ([1-9][0-9]{0,15}|\{[^{}]{1,2000}\})/s;
+function parseOldRunTitle(title) {
+  const m = OLD_TITLE.exec(title);
+  if (!m) return null;
+  const raw = m[2];
+  if (/^[0-9]+$/.test(raw)) return { prNumber: Number(m[1]), checkRunIds: [Number(raw)] };
+  let json2;
+  try {
+    json2 = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const ids = Object.entries(json2 ?? {});
+  if (ids.length === 0 || ids.some(([k, v]) => !/^[1-9][0-9]*$/.test(k) || typeof v !== "number" || !Number.isSafeInteger(v) || v < 1))
+    return null;
+  return { prNumber: Number(m[1]), checkRunIds: ids.map(([, v]) => v) };
+}
+
+// src/core/commands/results.ts
+function endingWithoutReport(f) {
+  const logs = `[the workflow run's logs](${f.logsUrl})`;
+  if (f.workflowConclusion === "cancelled") {
+    return {
+      conclusion: "cancelled",
+      title: "Cancelled",
+      summary: `The workflow run was cancelled before stage ${f.stage} wrote a report. See ${logs}.`
+    };
+  }
+  if (f.row?.status === "failed") {
+    const detail = f.row.detail ? `: ${escapeInline(f.row.detail)}` : "";
+    return {
+      conclusion: "failure",
+      title: `Failed (${f.row.reason}) without a report`,
+      summary: `Stage ${f.stage} ended as \`${f.row.reason}\` in run \`${f.row.run_id}\`${detail}. See ${logs}.`
+    };
+  }
+  if (f.failedStage !== null && f.failedStage !== f.stage && f.row === null) {
+    return {
+      conclusion: "skipped",
+      title: `Not run: stage ${f.failedStage} failed`,
+      summary: `The chain stopped at stage ${f.failedStage}, which failed, before it reached stage ${f.stage}. See ${logs}.`
+    };
+  }
+  if (f.workflowConclusion === "success" && f.row === null) {
+    return {
+      conclusion: "neutral",
+      title: "Not run",
+      summary: `The workflow run finished without running stage ${f.stage} (not ready yet: a dependency is not done, or another run holds the stage; or a \`reconcile --reset\`, which moves the branch back without a run). See ${logs}.`
+    };
+  }
+  const how = f.row?.status === "started" ? `claimed stage ${f.stage} (run \`${f.row.run_id}\`) but ended` : "ended";
+  return {
+    conclusion: "failure",
+    title: "No report: the workflow run failed",
+    summary: `The workflow run ${how} (${f.workflowConclusion ?? "unknown conclusion"}) before stage ${f.stage} wrote a report: it crashed, was refused or timed out. See ${logs}.`
+  };
+}
+
+// src/core/commands/status.ts
+function statusCommentMarker(planId2) {
+  return `<!-- okstra:status plan=${planId2} -->`;
+}
+function isStatusComment(body, planId2) {
+  return body.startsWith(statusCommentMarker(planId2));
+}
+
+// src/core/graph/stage-graph.ts
+function topologicalOrder(plan) {
+  const indegree = /* @__PURE__ */ new Map();
+  const dependents = /* @__PURE__ */ new Map();
+  for (const s of plan.stages) {
+    indegree.set(s.number, s.dependsOn.length);
+    for (const d of s.dependsOn) dependents.set(d, [...dependents.get(d) ?? [], s.number]);
+  }
+  const ready = plan.stages.filter((s) => s.dependsOn.length === 0).map((s) => s.number);
+  const order = [];
+  while (ready.length > 0) {
+    ready.sort((a, b) => a - b);
+    const next = ready.shift();
+    order.push(next);
+    for (const dep of dependents.get(next) ?? []) {
+      const left = (indegree.get(dep) ?? 0) - 1;
+      indegree.set(dep, left);
+      if (left === 0) ready.push(dep);
+    }
+  }
+  if (order.length !== plan.stages.length)
+    throw new Error("topologicalOrder: the plan has a dependency cycle; validate it first");
+  return order;
+}
+function stageByNumber(plan, n) {
+  const stage = plan.stages.find((s) => s.number === n);
+  if (!stage) throw new Error(`stage ${n} is not in the plan (stages: ${plan.stages.map((s) => s.number).join(", ")})`);
+  return stage;
+}
+
+// src/core/ledger/row.ts
+import { z as z4 } from "zod";
+var LEDGER_ROW_VERSION = 1;
+var isoUtc = z4.iso.datetime({ offset: false });
+var sha = z4.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, "a full hex commit id");
+var relPath = z4.string().regex(
+  /^(?![/\\])(?!.*(?:^|[/\\])\.\.(?:[/\\]|$))[^\n\r]+$/,
+  'a relative path inside the ledger branch, without ".."'
+);
+var common = {
+  v: z4.literal(LEDGER_ROW_VERSION),
+  plan_id: z4.string().regex(PLAN_ID_PATTERN, "a plan id"),
+  stage: z4.number().int().positive(),
+  run_id: z4.string().regex(RUN_ID_PATTERN, "a run id"),
+  at: isoUtc,
+  actor: z4.string().min(1).optional(),
+  branch: z4.string().min(1).optional(),
+  base_commit: sha.optional(),
+  head_commit: sha.optional()
+};
+var FAILED_REASONS = [
+  "verdict-fail",
+  "contract-violated",
+  "error",
+  "timeout",
+  "abandoned",
+  "cancelled",
+  /**
+   * A provider could not work (quota, refused key, outage, no CLI): no verdict on the work. The stage is
+   * retryable: it pauses nothing, and a later run or the sweep may run it again.
+   */
+  "unavailable",
+  /** Not written as a stage row: derived from a `verification-failed` row that names the stage (state.ts). */
+  "final-rejected",
+  /** Not written as a stage row: a stage it builds on was reopened by a `verification-failed` row (state.ts). */
+  "dependency-reopened"
+];
+var ClaimantSchema = z4.object({
+  host: z4.string().min(1).max(255),
+  pid: z4.number().int().positive(),
+  /** The machine's boot id (Linux: /proc/sys/kernel/random/boot_id); a different one means every process of the claim is gone. */
+  boot: z4.string().min(1).max(255).optional()
+}).strict();
+var StartedRowSchema = z4.object({ ...common, status: z4.literal("started"), lease_until: isoUtc, claimant: ClaimantSchema.optional() }).strict();
+var DoneRowSchema = z4.object({
+  ...common,
+  status: z4.literal("done"),
+  head_commit: sha,
+  completed_at: isoUtc,
+  carry_path: relPath,
+  report_path: relPath
+}).strict();
+var FailedRowSchema = z4.object({
+  ...common,
+  status: z4.literal("failed"),
+  reason: z4.enum(FAILED_REASONS),
+  report_path: relPath.optional(),
+  /** Free text for humans: who released a claim and why, the error message, … */
+  detail: z4.string().max(2e3).optional()
+}).strict();
+var planCommon = {
+  v: z4.literal(LEDGER_ROW_VERSION),
+  plan_id: z4.string().regex(PLAN_ID_PATTERN, "a plan id"),
+  run_id: z4.string().regex(RUN_ID_PATTERN, "a run id").optional(),
+  at: isoUtc,
+  actor: z4.string().min(1).optional()
+};
+var APPROVAL_SOURCES = ["review", "comment", "cli"];
+var ApprovedRowSchema = z4.object({
+  ...planCommon,
+  status: z4.literal("approved"),
+  plan_path: relPath,
+  plan_blob: sha,
+  approver: z4.string().min(1).max(100),
+  /** The approver's permission on the repository when okstra checked it (`local` for the CLI). */
+  permission: z4.enum(["admin", "maintain", "write", "triage", "read", "local"]),
+  via: z4.enum(APPROVAL_SOURCES),
+  /** The review or comment that approved, for people reading the ledger. */
+  url: z4.url().max(2e3).optional()
+}).strict();
+var DoneHeadsSchema = z4.record(z4.string().regex(/^[1-9][0-9]{0,5}$/, "a stage number"), sha);
+var finalVerdictCommon = {
+  ...planCommon,
+  run_id: z4.string().regex(RUN_ID_PATTERN, "a run id"),
+  /** The approved content of the plan that was verified. */
+  plan_blob: sha,
+  /** The plan's base: where `git diff <base>..<final head>` starts. */
+  base_commit: sha,
+  final_head: sha,
+  /** Where the final head lives: the single sink's stage branch, or `okstra/<plan-id>/final` (a merge of several sinks). */
+  final_branch: z4.string().min(1).max(255),
+  done_heads: DoneHeadsSchema,
+  report_path: relPath
+};
+var VerifiedRowSchema = z4.strictObject({ ...finalVerdictCommon, status: z4.literal("verified") });
+var VerificationFailedRowSchema = z4.strictObject({
+  ...finalVerdictCommon,
+  status: z4.literal("verification-failed"),
+  fix_stages: z4.array(z4.number().int().positive()).min(1),
+  /** The done stages that build on a fixed stage: reopened too, to be rebuilt on its new head. */
+  rebuild_stages: z4.array(z4.number().int().positive())
+});
+var HANDOFF_MODES = ["single", "stacked"];
+var HandedOffRowSchema = z4.strictObject({
+  ...planCommon,
+  run_id: z4.string().regex(RUN_ID_PATTERN, "a run id"),
+  status: z4.literal("handed-off"),
+  final_head: sha,
+  final_branch: z4.string().min(1).max(255),
+  mode: z4.enum(HANDOFF_MODES),
+  /** The pull request; absent for a local hand-off (a branch only). */
+  pr_number: z4.number().int().positive().optional(),
+  pr_url: z4.url().max(2e3).optional()
+});
+var StageRowSchema = z4.discriminatedUnion("status", [StartedRowSchema, DoneRowSchema, FailedRowSchema]);
+var PlanRowSchema = z4.discriminatedUnion("status", [
+  ApprovedRowSchema,
+  VerifiedRowSchema,
+  VerificationFailedRowSchema,
+  HandedOffRowSchema
+]);
+var LedgerRowSchema = z4.discriminatedUnion("status", [
+  StartedRowSchema,
+  DoneRowSchema,
+  FailedRowSchema,
+  ApprovedRowSchema,
+  VerifiedRowSchema,
+  VerificationFailedRowSchema,
+  HandedOffRowSchema
+]);
+var PLAN_ROW_STATUSES = /* @__PURE__ */ new Set(["approved", "verified", "verification-failed", "handed-off"]);
+function isPlanRow(row) {
+  return PLAN_ROW_STATUSES.has(row.status);
+}
+function isStageRow(row) {
+  return !isPlanRow(row);
+}
+
+// src/core/ledger/state.ts
+function deriveLedgerState(rows) {
+  return replayLedger(rows, () => void 0);
+}
+function extendLedgerState(state, rows) {
+  const stages = /* @__PURE__ */ new Map();
+  for (const [n, entry] of state.stages) stages.set(n, { ...entry });
+  const lists = { approvals: [...state.approvals], finals: [...state.finals], handoffs: [...state.handoffs] };
+  for (const row of rows) applyRow(lists, stages, row);
+  return { stages, ...lists };
+}
+function replayLedger(rows, visit) {
+  const stages = /* @__PURE__ */ new Map();
+  const approvals = [];
+  const finals = [];
+  const handoffs = [];
+  const lists = { approvals, finals, handoffs };
+  const state = { stages, ...lists };
+  rows.forEach((row, index) => {
+    applyRow(lists, stages, row);
+    visit(state, index, row);
+  });
+  return state;
+}
+function applyRow(state, stages, row) {
+  if (isPlanRow(row)) {
+    if (row.status === "approved") state.approvals.push(row);
+    else if (row.status === "handed-off") state.handoffs.push(row);
+    else {
+      state.finals.push(row);
+      if (row.status === "verification-failed") reopen(stages, row);
+    }
+    return;
+  }
+  const entry = stages.get(row.stage) ?? {
+    stage: row.stage,
+    last: row,
+    lastDone: null,
+    lastClaim: null,
+    lastEnded: null,
+    attempts: 0
+  };
+  entry.last = row;
+  if (row.status === "done") entry.lastDone = row;
+  if (row.status === "started") {
+    entry.attempts += 1;
+    entry.lastClaim = row;
+  } else entry.lastEnded = row;
+  stages.set(row.stage, entry);
+}
+function reopen(stages, verdict) {
+  const reasons = [
+    ...verdict.fix_stages.map((n) => [n, "final-rejected"]),
+    ...verdict.rebuild_stages.map((n) => [n, "dependency-reopened"])
+  ];
+  for (const [n, reason] of reasons) {
+    const entry = stages.get(n);
+    const done = entry?.last;
+    if (!entry || done?.status !== "done" || done.head_commit !== verdict.done_heads[String(n)]) continue;
+    entry.last = {
+      v: 1,
+      plan_id: verdict.plan_id,
+      stage: n,
+      status: "failed",
+      run_id: verdict.run_id,
+      at: verdict.at,
+      reason,
+      head_commit: done.head_commit,
+      ...done.base_commit ? { base_commit: done.base_commit } : {},
+      ...done.branch ? { branch: done.branch } : {},
+      report_path: verdict.report_path,
+      detail: reason === "final-rejected" ? `final verification (run ${verdict.run_id}) rejected the change and attributed findings to this stage` : `a stage it builds on (${verdict.fix_stages.join(", ")}) was reopened by final verification (run ${verdict.run_id})`
+    };
+  }
+}
+function stageStatus(state, stage) {
+  return state.stages.get(stage)?.last.status ?? "pending";
+}
+function isStale(row, now) {
+  return row.status === "started" && Date.parse(row.lease_until) <= now.getTime();
+}
+function activeClaim(state, stage) {
+  const last = state.stages.get(stage)?.last;
+  return last?.status === "started" ? last : null;
+}
+function currentDoneRow(state, stage) {
+  const last = state.stages.get(stage)?.last;
+  return last?.status === "done" ? last : null;
+}
+
+// src/core/graph/readiness.ts
+function stageReadiness(plan, state, n, now) {
+  const done = currentDoneRow(state, n);
+  if (done) return { kind: "done", headCommit: done.head_commit, runId: done.run_id };
+  const claim = activeClaim(state, n);
+  if (claim) {
+    return {
+      kind: "started",
+      runId: claim.run_id,
+      leaseUntil: claim.lease_until,
+      stale: isStale(claim, now),
+      ...claim.actor ? { actor: claim.actor } : {}
+    };
+  }
+  const waitingOn = stageByNumber(plan, n).dependsOn.filter((d) => stageStatus(state, d) !== "done");
+  if (waitingOn.length > 0) return { kind: "blocked", waitingOn };
+  const last = state.stages.get(n)?.last;
+  return {
+    kind: "ready",
+    failedBefore: last?.status === "failed" ? { reason: last.reason, runId: last.run_id } : null
+  };
+}
+
+// src/core/graph/parallel.ts
+var PAUSING = /* @__PURE__ */ new Set(["verdict-fail", "contract-violated", "error", "timeout", "cancelled", "final-rejected"]);
+function endedRow(entry) {
+  return entry.last.status !== "started" ? entry.last : entry.lastEnded;
+}
+function pausingFailures(plan, state) {
+  const failed = [];
+  for (const s of plan.stages) {
+    const entry = state.stages.get(s.number);
+    if (!entry) continue;
+    const ended = endedRow(entry);
+    if (ended?.status === "failed" && PAUSING.has(ended.reason)) failed.push(s.number);
+  }
+  return failed;
+}
+function planDispatch(plan, state, now) {
+  const ready = [];
+  const running = [];
+  let done = 0;
+  for (const n of topologicalOrder(plan)) {
+    const r = stageReadiness(plan, state, n, now);
+    if (r.kind === "ready") ready.push(n);
+    else if (r.kind === "started") running.push(n);
+    else if (r.kind === "done") done += 1;
+  }
+  if (done === plan.stages.length) return { kind: "complete" };
+  const failed = pausingFailures(plan, state);
+  if (failed.length > 0) return { kind: "paused", failed, ready, running };
+  return { kind: "dispatch", stages: ready, running };
+}
+function eligible(plan, state, now) {
+  if (pausingFailures(plan, state).length > 0) return [];
+  return topologicalOrder(plan).filter((n) => {
+    const kind = stageReadiness(plan, state, n, now).kind;
+    return kind === "ready" || kind === "started";
+  });
+}
+function stagesMadeReady(plan, rows, index, now) {
+  if (index < 0 || index >= rows.length) return [];
+  const offered = /* @__PURE__ */ new Set();
+  let made = [];
+  const order = topologicalOrder(plan);
+  replayLedger(rows.slice(0, index + 1), (state, i, row) => {
+    if (!isPlanRow(row)) offered.delete(row.stage);
+    const ready = new Set(eligible(plan, state, now).filter((n) => offerable(state.stages.get(n)?.last)));
+    const fresh = order.filter((n) => ready.has(n) && !offered.has(n));
+    for (const n of fresh) offered.add(n);
+    if (i === index) made = fresh;
+  });
+  return made;
+}
+function offerable(last) {
+  if (last?.status === "started") return false;
+  return !(last?.status === "failed" && last.reason === "unavailable");
+}
+function pauseLine(d) {
+  const which = d.failed.join(", ");
+  const held = d.ready.length > 0 ? `; held back: stage${d.ready.length === 1 ? "" : "s"} ${d.ready.join(", ")}` : "";
+  return `dispatch paused: stage${d.failed.length === 1 ? "" : "s"} ${which} failed, so no new stage of this plan starts until ${d.failed.length === 1 ? "its" : "their"} fix run passes${held}`;
+}
+
+// src/core/graph/follow-ups.ts
+function isRowOfRun(runId, run2) {
+  return "prefix" in run2 ? runId.startsWith(run2.prefix) : runId === run2.runId;
+}
+function runRefName(run2) {
+  return "prefix" in run2 ? `${run2.prefix}*` : run2.runId;
+}
+function runFollowUps(plan, rows, run2, now) {
+  const doneAt = rows.flatMap(
+    (row, index) => isStageRow(row) && isRowOfRun(row.run_id, run2) && row.status === "done" ? [index] : []
+  );
+  if (doneAt.length === 0) return { kind: "nothing", reason: `run ${runRefName(run2)} recorded no done stage` };
+  const stages = [...new Set(doneAt.flatMap((index) => stagesMadeReady(plan, rows, index, now)))];
+  if (stages.length > 0) return { kind: "ready", stages };
+  const d = planDispatch(plan, deriveLedgerState(rows), now);
+  return { kind: "nothing", reason: d.kind === "paused" ? pauseLine(d) : "no stage became ready" };
+}
+function stagesUnderWay(planId2, checks) {
+  const newest = /* @__PURE__ */ new Map();
+  for (const check2 of checks) {
+    const named2 = parseCheckRunName(check2.name);
+    if (named2?.planId !== planId2) continue;
+    const seen = newest.get(named2.stage);
+    if (!seen || check2.id > seen.id) newest.set(named2.stage, check2);
+  }
+  return new Set([...newest].filter(([, c]) => c.status === "queued" || c.status === "in_progress").map(([n]) => n));
+}
+
+// src/core/commands/select.ts
+function selectStages(plan, state, what, now) {
+  const id2 = inlineCode(plan.id);
+  if (what.kind === "run") return runSelection(plan, state, now);
+  if (what.kind === "continue") return continueSelection(plan, state, what.stages, now);
+  const n = what.stage;
+  if (!plan.stages.some((s) => s.number === n)) {
+    return {
+      ok: false,
+      reason: `stage ${n} is not in plan ${id2} (its stages: ${plan.stages.map((s) => s.number).join(", ") || "none"}).`
+    };
+  }
+  const r = stageReadiness(plan, state, n, now);
+  if (what.kind === "reconcile") return reconcileSelection(n, id2, r);
+  switch (r.kind) {
+    case "done":
+      return { ok: false, reason: `stage ${n} of plan ${id2} is already done (run ${inlineCode(r.runId)}).` };
+    case "started":
+      if (!r.stale)
+        return {
+          ok: false,
+          reason: `stage ${n} of plan ${id2} is in progress (run ${inlineCode(r.runId)}, claimed until ${r.leaseUntil}).`
+        };
+      break;
+    case "blocked":
+      return {
+        ok: false,
+        reason: `stage ${n} of plan ${id2} waits for stage${r.waitingOn.length === 1 ? "" : "s"} ${r.waitingOn.join(", ")}, not done yet.`
+      };
+    case "ready":
+      if (what.kind === "retry" && r.failedBefore === null)
+        return {
+          ok: false,
+          reason: `stage ${n} of plan ${id2} has not failed, so there is nothing to retry; \`/okstra stage ${n}\` runs it.`
+        };
+      break;
+  }
+  return { ok: true, mode: "stage", stages: [n] };
+}
+function runSelection(plan, state, now) {
+  const id2 = inlineCode(plan.id);
+  const d = planDispatch(plan, state, now);
+  if (d.kind === "complete") return { ok: false, reason: `every stage of plan ${id2} is done.` };
+  if (d.kind === "paused")
+    return {
+      ok: false,
+      reason: `plan ${id2}: ${pauseLine(d)}; \`/okstra retry ${d.failed[0]}\` starts the fix run.`
+    };
+  if (d.stages.length === 0) {
+    const running = d.running.map((n) => {
+      const r = stageReadiness(plan, state, n, now);
+      return r.kind === "started" ? `${n} (run ${inlineCode(r.runId)}, claimed until ${r.leaseUntil})` : String(n);
+    });
+    return {
+      ok: false,
+      reason: `nothing of plan ${id2} can start now: stage${d.running.length === 1 ? "" : "s"} ${running.join(", ")} ${d.running.length === 1 ? "is" : "are"} in progress, and the stages after ${d.running.length === 1 ? "it" : "them"} are dispatched as ${d.running.length === 1 ? "it ends" : "each ends"} \`done\`.`
+    };
+  }
+  return { ok: true, mode: "stage", stages: d.stages };
+}
+function continueSelection(plan, state, offered, now) {
+  const d = planDispatch(plan, state, now);
+  if (d.kind === "complete") return { ok: false, reason: `every stage of plan ${inlineCode(plan.id)} is done.` };
+  if (d.kind === "paused") return { ok: false, reason: `plan ${inlineCode(plan.id)}: ${pauseLine(d)}.` };
+  const stages = d.stages.filter((n) => offered.includes(n));
+  if (stages.length === 0)
+    return {
+      ok: false,
+      reason: `stage${offered.length === 1 ? "" : "s"} ${offered.join(", ")} of plan ${inlineCode(plan.id)} ${offered.length === 1 ? "is" : "are"} no longer ready (started or done meanwhile).`
+    };
+  return { ok: true, mode: "stage", stages };
+}
+function reconcileSelection(n, id2, r) {
+  if (r.kind === "done") return { ok: true, mode: "reconcile", stages: [n] };
+  if (r.kind === "started" && !r.stale)
+    return {
+      ok: false,
+      reason: `stage ${n} of plan ${id2} is in progress (run ${inlineCode(r.runId)}, claimed until ${r.leaseUntil}); it is not done, so there is nothing to reconcile yet.`
+    };
+  return {
+    ok: false,
+    reason: `stage ${n} is not done; nothing to reconcile (reconcile is for a done stage whose branch moved; \`/okstra stage ${n}\` runs it).`
+  };
+}
+
+// src/core/commands/run-trust.ts
+var TRUSTED_RUN_EVENTS = ["workflow_dispatch", "schedule"];
+function untrustedRunReason(run2) {
+  if (!TRUSTED_RUN_EVENTS.includes(run2.event))
+    return `its event is ${run2.event}, not ${TRUSTED_RUN_EVENTS.join(" or ")}`;
+  const head2 = run2.headRepository;
+  if (head2 === null) return "its head repository is unknown";
+  if (head2.id !== run2.repository.id || head2.fullName.toLowerCase() !== run2.repository.fullName.toLowerCase())
+    return `its head repository is ${head2.fullName}, not ${run2.repository.fullName}`;
+  if (run2.headBranch !== run2.repository.defaultBranch)
+    return `it ran on ${run2.headBranch === null ? "no branch" : `the branch ${run2.headBranch}`}, not the default branch ${run2.repository.defaultBranch}`;
+  return null;
+}
+
+// src/core/commands/plan-dispatch.ts
+var fail = (what) => {
+  throw new Error(`refusing to dispatch: ${what}`);
+};
+var positive = (n, what) => {
+  if (!Number.isSafeInteger(n) || n < 1) fail(`bad ${what} ${n}`);
+  return String(n);
+};
+function planDispatchInputs(r) {
+  if (!isGitHubLogin(r.actor)) fail(`unexpected actor ${JSON.stringify(r.actor)}`);
+  if (r.goal !== null) {
+    const goal = goalText(r.goal);
+    if (!goal.ok || goal.value !== r.goal) fail(`goal text that okstra would not accept from a comment`);
+  }
+  const source = r.source.kind === "issue" ? { issue: positive(r.source.issue, "issue number") } : {
+    "pr-number": positive(r.source.prNumber, "pull request number"),
+    "plan-id": planIdProblem(r.source.planId) === null ? r.source.planId : fail(`bad plan id`)
+  };
+  return toContract({
+    mode: "plan",
+    ...source,
+    ...r.goal !== null ? { goal: r.goal } : {},
+    trigger: r.trigger,
+    actor: r.actor
+  });
+}
+function approveDispatchInputs(r) {
+  if (!isGitHubLogin(r.approver) || r.approver.endsWith("[bot]"))
+    fail(`unexpected approver ${JSON.stringify(r.approver)}`);
+  if (!isSafeRepoPath(r.planPath)) fail(`unsafe plan path ${JSON.stringify(r.planPath)}`);
+  return toContract({
+    mode: "approve",
+    "pr-number": positive(r.prNumber, "pull request number"),
+    ...r.via.kind === "review" ? { "review-id": positive(r.via.reviewId, "review id") } : { "comment-id": positive(r.via.commentId, "comment id"), trigger: "comment" },
+    approver: r.approver,
+    plan: r.planPath,
+    actor: r.approver
+  });
+}
+var COMMIT_SHA2 = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+function finalDispatchInputs(r) {
+  if (!isGitHubLogin(r.actor)) fail(`unexpected actor ${JSON.stringify(r.actor)}`);
+  if (!isSafeRepoPath(r.planPath)) fail(`unsafe plan path ${JSON.stringify(r.planPath)}`);
+  if (r.planRef !== null && !COMMIT_SHA2.test(r.planRef)) fail(`bad plan commit ${JSON.stringify(r.planRef)}`);
+  return toContract({
+    mode: "final",
+    plan: r.planPath,
+    ...r.planRef !== null ? { "plan-ref": r.planRef } : {},
+    "pr-number": positive(r.prNumber, "pull request number"),
+    trigger: r.trigger,
+    actor: r.actor
+  });
+}
+
+// src/core/ledger/parse-ledger.ts
+var LedgerFormatError = class extends Error {
+  constructor(path, line, detail, planId2, localLine) {
+    const at = localLine === void 0 ? `${path}:${line}` : `${path}:${localLine} (line ${line} of the plan's ledger)`;
+    super(`${at}: ${detail}${planId2 ? `; remove it with \`${repairLineCommand(planId2, line)}\`` : ""}`);
+    this.path = path;
+    this.line = line;
+    this.detail = detail;
+    this.planId = planId2;
+    this.localLine = localLine;
+    this.name = "LedgerFormatError";
+  }
+  path;
+  line;
+  detail;
+  planId;
+  localLine;
+};
+function repairLineCommand(planId2, line) {
+  return `okstra ledger repair --plan-id ${planId2} --drop-line ${line} --reason "\u2026"`;
+}
+function parseLedgerLines(text2, opts) {
+  const lines = text2.split("\n");
+  if (lines.at(-1) === "") lines.pop();
+  const schemaOnly = opts.schemaOnly === true;
+  const first = opts.firstLine ?? 1;
+  const out = [];
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i];
+    const parsed = parseLine(raw, opts.planId, schemaOnly);
+    const line = first + i;
+    out.push(typeof parsed === "string" ? { line, raw, problem: parsed } : { line, raw, row: parsed });
+  }
+  return out;
+}
+function parseLine(raw, planId2, schemaOnly) {
+  const text2 = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+  if (text2.charCodeAt(0) !== 123 && text2.trim() === "") return "blank line inside the ledger";
+  let json2;
+  try {
+    json2 = JSON.parse(text2);
+  } catch (error) {
+    return `not valid JSON (${error.message})`;
+  }
+  return schemaOnly ? schemaRow(json2, planId2) : rowFromJson(json2, planId2);
+}
+function rowFromJson(json2, planId2) {
+  return schemaRow(json2, planId2);
+}
+function schemaRow(json2, planId2) {
+  const parsed = LedgerRowSchema.safeParse(json2);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? `field "${issue.path.join(".")}": ` : "";
+    return `not a valid ledger row: ${where}${issue?.message ?? "invalid"}`;
+  }
+  if (parsed.data.plan_id !== planId2) return `row belongs to plan "${parsed.data.plan_id}", not "${planId2}"`;
+  return parsed.data;
+}
+
+// src/core/ledger/paths.ts
+function planDir(planId2) {
+  return `plans/${planId2}`;
+}
+function ledgerPath(planId2) {
+  return `${planDir(planId2)}/ledger.jsonl`;
+}
+function reportPath(planId2, stage, runId, ext) {
+  return `${planDir(planId2)}/reports/stage-${stage}/${runId}.${ext}`;
+}
+function snapshotPath(planId2) {
+  return `${planDir(planId2)}/state.json`;
+}
+
+// src/core/ledger/trust.ts
+var MAX_CLOCK_SKEW_MS = 5 * 6e4;
+var MAX_TRUSTED_LEASE_MS = 24 * 60 * 6e4;
+function assessLedger(rows, facts) {
+  return assessNumberedRows(
+    rows.map((row, i) => ({ line: i + 1, row })),
+    facts
+  );
+}
+function assessNumberedRows(rows, facts) {
+  const { distrusted } = extendTrustScan(null, rows, facts);
+  return { trusted: believedRows(rows, distrusted), distrusted: [...distrusted] };
+}
+function believedRows(rows, distrusted) {
+  if (distrusted.length === 0) return rows.map((r) => r.row);
+  const out = new Set(distrusted.map((d) => d.line));
+  return rows.filter((r) => !out.has(r.line)).map((r) => r.row);
+}
+var EMPTY_STATE = { stages: /* @__PURE__ */ new Map(), approvals: [], finals: [], handoffs: [] };
+function trustScanHolds(scan, now) {
+  const t = now.getTime();
+  return t >= scan.holdsFrom && t < scan.stableUntil;
+}
+function extendTrustScan(scan, rows, facts) {
+  const believed = [];
+  const distrusted = scan ? [...scan.distrusted] : [];
+  const position = new Map(scan?.position);
+  const distrustedClaims = new Map(scan?.distrustedClaims);
+  const now = facts.now.getTime();
+  let stableUntil = scan?.stableUntil ?? Infinity;
+  let holdsFrom = scan?.holdsFrom ?? -Infinity;
+  for (const { line, row } of rows) {
+    const at = Date.parse(row.at);
+    if (at - now > MAX_CLOCK_SKEW_MS) stableUntil = Math.min(stableUntil, at - MAX_CLOCK_SKEW_MS);
+    else holdsFrom = Math.max(holdsFrom, at - MAX_CLOCK_SKEW_MS);
+    const reason = isPlanRow(row) ? clockProblem(row, at, facts.now) : clockProblem(row, at, facts.now) ?? lifecycleProblem(row, position.get(row.stage), distrustedClaims) ?? facts.doneCommitProblems?.get(line) ?? null;
+    if (reason === null) {
+      believed.push(row);
+      if (!isPlanRow(row)) position.set(row.stage, row);
+      continue;
+    }
+    distrusted.push({ line, row, reason });
+    if (row.status === "started") distrustedClaims.set(claimKey(row.stage, row.run_id), line);
+  }
+  return {
+    distrusted,
+    state: extendLedgerState(scan?.state ?? EMPTY_STATE, believed),
+    count: (scan?.count ?? 0) + rows.length,
+    holdsFrom,
+    stableUntil,
+    position,
+    distrustedClaims
+  };
+}
+function clockProblem(row, at, now) {
+  if (at - now.getTime() > MAX_CLOCK_SKEW_MS) {
+    return `written at ${row.at}, ${formatSpan(at - now.getTime())} ahead of this machine's clock (${now.toISOString()}; at most ${formatSpan(MAX_CLOCK_SKEW_MS)} of clock skew is believed)`;
+  }
+  if (row.status === "started") {
+    const lease = Date.parse(row.lease_until) - at;
+    if (lease > MAX_TRUSTED_LEASE_MS) {
+      return `claims a lease of ${formatSpan(lease)} (until ${row.lease_until}), longer than the ${formatSpan(MAX_TRUSTED_LEASE_MS)} maximum`;
+    }
+  }
+  return null;
+}
+function lifecycleProblem(row, last, distrustedClaims) {
+  if (row.status === "started") {
+    if (last?.status === "started" && last.run_id !== row.run_id) {
+      return `started for run ${row.run_id} while run ${last.run_id} still holds stage ${row.stage}'s claim`;
+    }
+    return null;
+  }
+  if (last?.status === "started" && last.run_id === row.run_id) return null;
+  const ignoredClaim = distrustedClaims.get(claimKey(row.stage, row.run_id));
+  if (ignoredClaim !== void 0) {
+    return `${row.status} for a run whose started row is itself ignored (line ${ignoredClaim}, run ${row.run_id})`;
+  }
+  if (!last) return `${row.status} without its started row (run ${row.run_id})`;
+  if (last.status === "started")
+    return `${row.status} for run ${row.run_id}, but stage ${row.stage} is claimed by run ${last.run_id}`;
+  if (last.run_id === row.run_id)
+    return `${row.status} again for run ${row.run_id}, whose claim already ended ${last.status}`;
+  return `${row.status} without its started row (run ${row.run_id}; stage ${row.stage} was last ${last.status} by run ${last.run_id})`;
+}
+function claimKey(stage, runId) {
+  return `${stage}\0${runId}`;
+}
+function formatSpan(ms) {
+  const minutes2 = Math.round(ms / 6e4);
+  if (Math.abs(minutes2) < 120) return `${minutes2} min`;
+  const hours = Math.round(minutes2 / 60);
+  if (Math.abs(hours) < 48) return `${hours} h`;
+  return `${Math.round(hours / 24)} days`;
+}
+function describeDistrusted(d, planId2) {
+  const where = d.where ? ` (${d.where.path} line ${d.where.line})` : "";
+  return `row ${d.line}${where} ignored: ${d.reason} \u2014 run \`${repairLineCommand(planId2, d.line)}\``;
+}
+
+// src/core/plan/clarifications.ts
+import { toString } from "mdast-util-to-string";
+
+// src/core/plan/context.ts
+function positionOf(context, offset) {
+  return context.lines.position(offset);
+}
+
+// src/core/plan/markdown.ts
+import { fromMarkdown } from "mdast-util-from-markdown";
+import { frontmatterFromMarkdown } from "mdast-util-frontmatter";
+import { gfmFromMarkdown } from "mdast-util-gfm";
+import { frontmatter } from "micromark-extension-frontmatter";
+import { gfm } from "micromark-extension-gfm";
+var options = {
+  commonmark: {},
+  gfm: { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] },
+  frontMatter: { extensions: [frontmatter(["yaml"])], mdastExtensions: [frontmatterFromMarkdown(["yaml"])] }
+};
+function parseMarkdownRange(src, start, end, lines, dialect) {
+  const root = fromMarkdown(src.slice(start, end), options[dialect]);
+  if (start !== 0) {
+    const lineShift = lines.position(start).line - 1;
+    shiftPositions(root, lineShift, start);
+  }
+  return root.children;
+}
+function shiftPositions(node, lineShift, offsetShift) {
+  const position = node.position;
+  if (position) {
+    position.start.line += lineShift;
+    position.end.line += lineShift;
+    if (position.start.offset !== void 0) position.start.offset += offsetShift;
+    if (position.end.offset !== void 0) position.end.offset += offsetShift;
+  }
+  if ("children" in node) {
+    for (const child of node.children) shiftPositions(child, lineShift, offsetShift);
+  }
+}
+
+// src/core/plan/verbatim.ts
+function verbatim(src, start, end, indent2) {
+  const text2 = src.slice(start, end);
+  if (!text2.includes("\n") || indent2 === 0) return text2.trim();
+  const strip = new RegExp(`\\n {0,${indent2}}`, "g");
+  return text2.replace(strip, "\n").trim();
+}
+function trimBlankLines(text2) {
+  return text2.replace(/^(?:[ \t]*\n)+/, "").trimEnd();
+}
+
+// src/core/plan/clarifications.ts
+function readClarifications(section2, context) {
+  const { src, lines } = context;
+  const headingEnd = section2.heading.position?.end.offset ?? 0;
+  const newline = src.indexOf("\n", headingEnd);
+  if (newline === -1 || newline + 1 >= section2.end) return [];
+  const nodes = parseMarkdownRange(src, newline + 1, section2.end, lines, "gfm");
+  const tables = nodes.filter((node) => node.type === "table");
+  if (tables.length > 0) return tables.flatMap((table) => tableItems(table, context));
+  return nodes.filter((node) => node.type === "list").flatMap((list2) => listItems(list2, context));
+}
+function unansweredClarifications(plan) {
+  return plan.clarifications.filter((item) => !item.optional && item.answer === null);
+}
+var UNANSWERED = /^(?:|-|—|–|\?|tbd|todo|pending)$/i;
+var OPTIONAL_MARK = /\(optional\)/i;
+var YES = /^(?:yes|y|true|x|✓|✔|optional)$/i;
+var NO = /^(?:no|n|false|optional)$/i;
+function markedOptional(...texts) {
+  return texts.some((text2) => text2 !== null && OPTIONAL_MARK.test(text2));
+}
+function optionalFromColumn(kind, cell) {
+  const value = cell.replace(/[*_`]/g, "").trim();
+  return kind === "optional" ? YES.test(value) : NO.test(value);
+}
+function answerOrNull(text2) {
+  const answer = text2.trim();
+  return UNANSWERED.test(answer.replace(/[*_]/g, "")) ? null : answer;
+}
+function cellText(cell, src) {
+  const first = cell?.children[0];
+  const last = cell?.children[cell.children.length - 1];
+  if (!first?.position || !last?.position) return "";
+  return src.slice(first.position.start.offset, last.position.end.offset).trim();
+}
+function tableColumns(table) {
+  const headers = (table.children[0]?.children ?? []).map((cell) => toString(cell).trim().toLowerCase());
+  const id2 = headers.findIndex((header) => ["#", "id", "no", "no.", "nr"].includes(header));
+  const flagIndex = headers.findIndex((header) => header === "optional" || header === "required");
+  const flag = flagIndex === -1 ? null : { index: flagIndex, kind: headers[flagIndex] };
+  const others = headers.map((_, index) => index).filter((index) => index !== id2 && index !== flagIndex);
+  const question = headers.findIndex((header) => header.includes("question"));
+  const resolvedQuestion = question !== -1 ? question : others[0] ?? 0;
+  const answer = headers.findIndex((header) => header.includes("answer"));
+  const resolvedAnswer = answer !== -1 ? answer : others.find((index) => index !== resolvedQuestion) ?? -1;
+  return { id: id2, question: resolvedQuestion, answer: resolvedAnswer, flag };
+}
+function tableItems(table, context) {
+  const columns = tableColumns(table);
+  return table.children.slice(1).flatMap((row) => {
+    const question = cellText(row.children[columns.question], context.src);
+    if (!question) return [];
+    const id2 = columns.id === -1 ? "" : cellText(row.children[columns.id], context.src);
+    const flag = columns.flag;
+    return [
+      {
+        id: id2 || null,
+        question,
+        answer: columns.answer === -1 ? null : answerOrNull(cellText(row.children[columns.answer], context.src)),
+        optional: markedOptional(id2, question) || flag !== null && optionalFromColumn(flag.kind, cellText(row.children[flag.index], context.src)),
+        position: positionOf(context, row.position?.start.offset ?? 0)
+      }
+    ];
+  });
+}
+var ANSWER = /^[ \t]*(?:\*\*|__)?answer(?:[ \t]*:[ \t]*(?:\*\*|__)?|(?:\*\*|__)[ \t]*:)[ \t]*/i;
+function listItems(list2, context) {
+  return list2.children.flatMap((item, index) => {
+    const read = readListItem(item, context);
+    if (!read) return [];
+    const id2 = list2.ordered ? String((list2.start ?? 1) + index) : null;
+    return [
+      {
+        id: id2,
+        question: read.question,
+        answer: read.answer,
+        optional: markedOptional(read.question),
+        position: positionOf(context, item.position?.start.offset ?? 0)
+      }
+    ];
+  });
+}
+function readListItem(item, context) {
+  const { src } = context;
+  const [first, ...rest] = item.children;
+  if (first?.type !== "paragraph") return null;
+  const paragraph = src.slice(first.position?.start.offset ?? 0, first.position?.end.offset ?? 0);
+  const paragraphLines = paragraph.split("\n").map((line) => line.trim());
+  const answerLine = paragraphLines.findIndex((line, index) => index > 0 && ANSWER.test(line));
+  if (answerLine !== -1) {
+    const answer = [
+      paragraphLines[answerLine]?.replace(ANSWER, "") ?? "",
+      ...paragraphLines.slice(answerLine + 1)
+    ].join("\n");
+    return { question: paragraphLines.slice(0, answerLine).join("\n"), answer: answerOrNull(answer) };
+  }
+  return { question: paragraphLines.join("\n"), answer: answerFromBlocks(rest, context) };
+}
+function answerFromBlocks(blocks, context) {
+  const { src } = context;
+  for (const block of blocks) {
+    if (block.type === "paragraph") {
+      const text2 = src.slice(block.position?.start.offset ?? 0, block.position?.end.offset ?? 0);
+      if (ANSWER.test(text2)) return answerOrNull(text2.replace(ANSWER, ""));
+    }
+    if (block.type === "list") {
+      for (const nested of block.children) {
+        const start = nested.children[0]?.position?.start.offset;
+        if (start === void 0) continue;
+        const text2 = src.slice(start, nested.position?.end.offset ?? start);
+        const match = ANSWER.exec(text2);
+        if (match)
+          return answerOrNull(
+            verbatim(
+              src,
+              start + match[0].length,
+              nested.position?.end.offset ?? start,
+              (nested.children[0]?.position?.start.column ?? 1) - 1
+            )
+          );
+      }
+    }
+  }
+  return null;
+}
+
+// src/core/ledger/approval.ts
+function approvalStatus(state, blob, config2) {
+  const row = state.approvals.findLast((a) => a.plan_blob === blob);
+  if (row) return { kind: "approved", row };
+  if (!config2.approval.required) return { kind: "not-required" };
+  return { kind: "not-approved", blob, latest: state.approvals.at(-1) ?? null };
+}
+function notApprovedMessage(planId2, status2, howToApprove) {
+  const latest = status2.latest ? `approved: ${status2.latest.plan_blob} by ${status2.latest.approver}` : "approved: no content of it yet";
+  const restore = status2.latest ? " or restore it" : "";
+  return `plan ${planId2} is not approved at blob ${status2.blob} (${latest}); approve it again${restore}: ${howToApprove}`;
+}
+function approvalPermission(config2) {
+  if (config2.approval.permission) return config2.approval.permission;
+  return meetsLevel(config2.bot.permission, "write") ? config2.bot.permission : "write";
+}
+function approvalBlocker(plan, planPath) {
+  const open = unansweredClarifications(plan);
+  if (open.length === 0) return null;
+  const list2 = open.map((c) => `- ${c.id ? `${c.id}: ` : ""}${c.question} (${planPath}:${c.position.line})`).join("\n");
+  return `the plan cannot be approved while ${open.length === 1 ? "a Clarification Item has" : `${open.length} Clarification Items have`} no answer; answer ${open.length === 1 ? "it" : "them"} in the plan's Clarification Items table (or mark an item \`(optional)\`), then approve again:
+${list2}`;
+}
+
+// src/core/ledger/commit-row.ts
+var ROW_TRAILER = "okstra-row: ";
+var DROP_TRAILER = "okstra-drop: ";
+function rowTextOf(message) {
+  const found = message.split("\n").filter((l) => l.startsWith(ROW_TRAILER));
+  if (found.length === 0) return null;
+  if (found.length > 1) return { problem: `the commit carries ${found.length} rows; an append carries one` };
+  return found[0].slice(ROW_TRAILER.length);
+}
+function parseRowText(raw, planId2) {
+  let json2;
+  try {
+    json2 = JSON.parse(raw);
+  } catch (error) {
+    return `not valid JSON (${error.message})`;
+  }
+  return rowFromJson(json2, planId2);
+}
+function droppedRowsOf(message) {
+  return message.split("\n").filter((l) => l.startsWith(DROP_TRAILER)).map((l) => Number(l.slice(DROP_TRAILER.length))).filter((n) => Number.isSafeInteger(n) && n > 0);
+}
+
+// src/core/ledger/snapshot.ts
+var MAX_SNAPSHOT_ROWS = 2e3;
+function parseSnapshot(text2, planId2) {
+  let json2;
+  try {
+    json2 = JSON.parse(text2);
+  } catch {
+    return null;
+  }
+  if (!isRecord(json2) || json2.v !== 2 || json2.plan !== planId2) return null;
+  const f = json2;
+  if (Object.keys(f).length !== KEYS.length || !KEYS.every((k) => k in f)) return null;
+  if (!isCount(f.lines) || !isCount(f.count) || f.count > f.lines) return null;
+  if (!isBound(f.holdsFrom) || !isBound(f.stableUntil)) return null;
+  if (!Array.isArray(f.rows) || f.rows.length > MAX_SNAPSHOT_ROWS) return null;
+  const rows = [];
+  for (const r of f.rows) {
+    const row = rowFromJson(r, planId2);
+    if (typeof row === "string") return null;
+    rows.push(row);
+  }
+  const refs = new RowRefs(rows);
+  const lines = f.lines;
+  const position = parsePosition(f.position, refs);
+  const distrustedClaims = parseDistrustedClaims(f.distrustedClaims, lines);
+  const distrusted = parseDistrusted(f.distrusted, refs, lines);
+  const stages = parseStages(f.stages, refs);
+  const approvals = refs.planRows(f.approvals, ["approved"]);
+  const finals = refs.planRows(f.finals, ["verified", "verification-failed"]);
+  const handoffs = refs.planRows(f.handoffs, ["handed-off"]);
+  if (!position || !distrustedClaims || !distrusted || !stages || !approvals || !finals || !handoffs) return null;
+  const state = {
+    stages,
+    approvals,
+    finals,
+    handoffs
+  };
+  return {
+    planId: planId2,
+    lines,
+    scan: {
+      distrusted,
+      state,
+      count: f.count,
+      holdsFrom: f.holdsFrom ?? -Infinity,
+      stableUntil: f.stableUntil ?? Infinity,
+      position,
+      distrustedClaims
+    }
+  };
+}
+var KEYS = [
+  "v",
+  "plan",
+  "lines",
+  "count",
+  "holdsFrom",
+  "stableUntil",
+  "rows",
+  "position",
+  "distrustedClaims",
+  "distrusted",
+  "stages",
+  "approvals",
+  "finals",
+  "handoffs"
+];
+var RowRefs = class {
+  constructor(rows) {
+    this.rows = rows;
+  }
+  rows;
+  at(i) {
+    return isCount(i) && i < this.rows.length ? this.rows[i] : null;
+  }
+  stageRow(i, stage, statuses) {
+    const row = this.at(i);
+    if (!row || isPlanRow(row) || row.stage !== stage || statuses && !statuses.includes(row.status)) return null;
+    return row;
+  }
+  planRows(list2, statuses) {
+    if (!Array.isArray(list2)) return null;
+    const out = list2.map((i) => this.at(i));
+    return out.every((r) => r !== null && isPlanRow(r) && statuses.includes(r.status)) ? out : null;
+  }
+};
+function parsePosition(list2, refs) {
+  const position = /* @__PURE__ */ new Map();
+  if (!Array.isArray(list2)) return null;
+  for (const entry of list2) {
+    if (!Array.isArray(entry) || entry.length !== 2 || !isStage(entry[0])) return null;
+    const row = refs.stageRow(entry[1], entry[0]);
+    if (!row || position.has(entry[0])) return null;
+    position.set(entry[0], row);
+  }
+  return position;
+}
+function parseDistrustedClaims(list2, lines) {
+  const claims = /* @__PURE__ */ new Map();
+  if (!Array.isArray(list2)) return null;
+  for (const entry of list2) {
+    if (!Array.isArray(entry) || entry.length !== 3) return null;
+    const [stage, run2, line] = entry;
+    if (!isStage(stage) || typeof run2 !== "string" || run2.includes("\0") || !isLine(line, lines)) return null;
+    claims.set(`${stage}\0${run2}`, line);
+  }
+  return claims;
+}
+function parseDistrusted(list2, refs, lines) {
+  const distrusted = [];
+  if (!Array.isArray(list2)) return null;
+  for (const entry of list2) {
+    if (!Array.isArray(entry) || entry.length !== 3) return null;
+    const [line, i, reason] = entry;
+    const row = refs.at(i);
+    const previous = distrusted.at(-1)?.line ?? 0;
+    if (!isLine(line, lines) || line <= previous || !row || typeof reason !== "string" || reason === "") return null;
+    distrusted.push({ line, row, reason });
+  }
+  return distrusted;
+}
+function parseStages(list2, refs) {
+  const stages = /* @__PURE__ */ new Map();
+  if (!Array.isArray(list2)) return null;
+  for (const entry of list2) {
+    if (!isRecord(entry) || Object.keys(entry).length !== 6 || !isStage(entry.stage) || stages.has(entry.stage))
+      return null;
+    const { stage } = entry;
+    const optional = (i, statuses) => i === null ? null : refs.stageRow(i, stage, statuses) ?? false;
+    const last = refs.stageRow(entry.last, stage);
+    const lastDone = optional(entry.lastDone, ["done"]);
+    const lastClaim = optional(entry.lastClaim, ["started"]);
+    const lastEnded = optional(entry.lastEnded, ["done", "failed"]);
+    if (!last || lastDone === false || lastClaim === false || lastEnded === false || !isCount(entry.attempts))
+      return null;
+    stages.set(stage, {
+      stage,
+      last,
+      lastDone,
+      lastClaim,
+      lastEnded,
+      attempts: entry.attempts
+    });
+  }
+  return stages;
+}
+function isRecord(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function isCount(v) {
+  return typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
+}
+function isStage(v) {
+  return isCount(v) && v > 0;
+}
+function isLine(v, lines) {
+  return isStage(v) && v <= lines;
+}
+function isBound(v) {
+  return v === null || typeof v === "number" && Number.isFinite(v);
+}
+
+// src/core/ledger/legacy.ts
+function legacyPath(planId2) {
+  return `plans/${planId2}/legacy.json`;
+}
+function parseLegacy(text2, planId2) {
+  let json2;
+  try {
+    json2 = JSON.parse(text2);
+  } catch (error) {
+    return `not valid JSON (${error.message})`;
+  }
+  if (typeof json2 !== "object" || json2 === null) return "not an object";
+  const f = json2;
+  if (f.v !== 1 || f.plan !== planId2) return `not the frozen rows of plan ${planId2}`;
+  const { lines, problems } = f;
+  if (!Array.isArray(lines) || !lines.every((l) => typeof l === "string")) return '"lines" is not a list of lines';
+  if (!Array.isArray(problems)) return '"problems" is not a list';
+  const map = /* @__PURE__ */ new Map();
+  for (const p of problems) {
+    if (!Array.isArray(p) || p.length !== 2) return "a problem is not [line, reason]";
+    const [line, reason] = p;
+    if (typeof line !== "number" || !Number.isSafeInteger(line) || line < 1 || line > lines.length)
+      return "a problem names no line";
+    if (typeof reason !== "string" || reason === "") return "a problem has no reason";
+    map.set(line, reason);
+  }
+  return { planId: planId2, lines, problems: map };
+}
+
+// src/github/errors.ts
+function httpStatus(error) {
+  if (typeof error === "object" && error !== null && "status" in error && typeof error.status === "number")
+    return error.status;
+  return null;
+}
+function describeApiError(error) {
+  const status2 = httpStatus(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return status2 === null ? message : `HTTP ${status2}: ${message.split("\n")[0]}`;
+}
+
+// src/github/issues.ts
+async function postComment(client, repo, number, body) {
+  const res = await client.rest.issues.createComment({ ...repo, issue_number: number, body });
+  return res.data.id;
+}
+async function removeLabel(client, repo, number, name) {
+  try {
+    await client.rest.issues.removeLabel({ ...repo, issue_number: number, name });
+  } catch (error) {
+    if (httpStatus(error) !== 404) throw error;
+  }
+}
+
+// src/github/pulls.ts
+async function pullRequestFacts(client, repo, number) {
+  const { data } = await client.rest.pulls.get({ ...repo, pull_number: number });
+  return {
+    number: data.number,
+    state: data.state,
+    headSha: data.head.sha,
+    headRef: data.head.ref,
+    headRepo: data.head.repo?.full_name ?? null,
+    baseRepo: data.base.repo.full_name,
+    htmlUrl: data.html_url
+  };
+}
+function isFromFork(pr) {
+  return pr.headRepo === null || pr.headRepo.toLowerCase() !== pr.baseRepo.toLowerCase();
+}
+async function changedFiles(client, repo, number) {
+  const files = await client.paginate(client.rest.pulls.listFiles, { ...repo, pull_number: number, per_page: 100 });
+  return files.map((f) => ({ path: f.filename, status: f.status }));
+}
+async function pullRequestsForCommit(client, repo, sha2) {
+  const { data } = await client.rest.repos.listPullRequestsAssociatedWithCommit({ ...repo, commit_sha: sha2 });
+  return data.filter((p) => p.state === "open").map((p) => p.number);
+}
+
+// src/triggers/config.ts
+import { stringify } from "yaml";
+
+// src/core/config/parse-config.ts
+import { isMap, LineCounter, parseDocument as parseDocument2 } from "yaml";
+
+// src/core/diagnostics.ts
+function sortDiagnostics(list2) {
+  return [...list2].sort((a, b) => a.line - b.line || a.column - b.column || a.code.localeCompare(b.code));
+}
+
+// src/core/text/did-you-mean.ts
+function levenshtein(a, b) {
+  if (a === b) return 0;
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min(substitution, previous[j] + 1, current[j - 1] + 1));
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}
+function closestMatch(word, candidates) {
+  let best = null;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const candidate of candidates) {
+    const budget = Math.max(2, Math.floor(Math.max(word.length, candidate.length) / 3));
+    const distance = levenshtein(word, candidate);
+    if (distance <= budget && distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+// src/core/config/parse-config.ts
+function parseConfig(text2, path) {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument2(text2.replace(/^\uFEFF/, ""), { lineCounter, prettyErrors: false });
+  const at = (offset) => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line, column: col };
+  };
+  if (doc.errors.length > 0) {
+    return {
+      config: null,
+      errors: doc.errors.map((e) => ({
+        severity: "error",
+        code: "config/invalid-yaml",
+        message: `not valid YAML: ${e.message.split("\n")[0]}`,
+        hint: "fix the YAML syntax",
+        path,
+        ...at(e.pos[0])
+      }))
+    };
+  }
+  const raw = doc.toJS() ?? {};
+  const parsed = ConfigSchema.safeParse(raw);
+  const errors = parsed.success ? [] : parsed.error.issues.map((issue) => toDiagnostic(issue, doc, path, at));
+  if (parsed.success) pushAll(errors, crossChecks(parsed.data, doc, path, at));
+  return { config: errors.length === 0 && parsed.success ? parsed.data : null, errors: sortDiagnostics(errors) };
+}
+function toDiagnostic(issue, doc, path, at) {
+  const keyPath = issue.path.map(String);
+  const where = locate(doc, issue.path);
+  const dotted = keyPath.join(".") || "(top level)";
+  let message = `${dotted}: ${issue.message}`;
+  let hint = "see docs/config.md for every key and its allowed values";
+  if (issue.code === "unrecognized_keys") {
+    const known = knownKeysAt(keyPath);
+    const names = issue.keys.map((k) => {
+      const match = closestMatch(k, known);
+      return match ? `"${k}" (did you mean "${match}"?)` : `"${k}"`;
+    });
+    message = `${dotted === "(top level)" ? "unknown key" : `${dotted}: unknown key`}${issue.keys.length > 1 ? "s" : ""} ${names.join(", ")}`;
+    hint = `allowed here: ${known.join(", ")}`;
+    const keyNode = findKeyNode(doc, issue.path, issue.keys[0]);
+    return { severity: "error", code: "config/unknown-key", message, hint, path, ...at(keyNode ?? where) };
+  }
+  return { severity: "error", code: "config/invalid-value", message, hint, path, ...at(where) };
+}
+function crossChecks(config2, doc, path, at) {
+  const out = [];
+  const known = [...BUILTIN_PROVIDERS, ...Object.keys(config2.providers)];
+  const check2 = (ref, keyPath) => {
+    if (ref === null || ref.startsWith("command:") || known.includes(ref)) return;
+    const match = closestMatch(ref, known);
+    out.push({
+      severity: "error",
+      code: "config/unknown-provider",
+      message: `${keyPath.join(".")}: unknown provider "${ref}"${match ? ` (did you mean "${match}"?)` : ""}`,
+      hint: `use one of ${known.join(", ")}, define it under \`providers:\`, or write \`command:<program>\``,
+      path,
+      ...at(locate(doc, keyPath))
+    });
+  };
+  check2(config2.executor, ["executor"]);
+  config2.verifiers?.forEach((v, i) => check2(v, ["verifiers", i]));
+  check2(config2.critic, ["critic"]);
+  config2.fallback.executor.forEach((v, i) => check2(v, ["fallback", "executor", i]));
+  config2.fallback.verifiers.forEach((v, i) => check2(v, ["fallback", "verifiers", i]));
+  pushAll(
+    out,
+    fallbackChecks(config2, (keyPath) => at(locate(doc, keyPath)), path)
+  );
+  pushAll(out, providerEntryChecks(config2, doc, path, at));
+  return out;
+}
+function fallbackChecks(config2, where, path) {
+  const out = [];
+  const problem = (keyPath, code, message, hint) => {
+    out.push({ severity: "error", code, message: `${keyPath.join(".")}: ${message}`, hint, path, ...where(keyPath) });
+  };
+  for (const role of ["executor", "verifiers"]) {
+    const list2 = config2.fallback[role];
+    list2.forEach((ref, i) => {
+      const keyPath = ["fallback", role, i];
+      if (list2.indexOf(ref) !== i)
+        problem(keyPath, "config/fallback-duplicate", `"${ref}" is listed twice`, "name each fallback once");
+      else if (ref === config2.executor)
+        problem(
+          keyPath,
+          role === "executor" ? "config/fallback-is-executor" : "config/fallback-verifies-executor",
+          role === "executor" ? `"${ref}" is the executor itself; a fallback takes over when the executor's provider cannot work` : `"${ref}" is the executor; as a verifier fallback it would verify its own work`,
+          `name another provider than the executor "${config2.executor}" (e.g. ${orList(BUILTIN_PROVIDERS.filter((b) => b !== config2.executor))})`
+        );
+    });
+  }
+  return out;
+}
+function providerEntryChecks(config2, doc, path, at) {
+  const out = [];
+  const error = (code, keyPath, message, hint) => {
+    out.push({ severity: "error", code, message, hint, path, ...at(locate(doc, keyPath)) });
+  };
+  for (const [name, p] of Object.entries(config2.providers)) {
+    const builtin = BUILTIN_PROVIDERS.includes(name);
+    if (!builtin && !p.command && !p.cli)
+      error(
+        "config/provider-without-command",
+        ["providers", name],
+        `providers.${name}: a provider that is not claude, codex, gemini or copilot needs \`command\` or \`cli\``,
+        "set `command: <program and arguments>` (see docs/providers.md for the Command contract), or `cli: copilot` (or another built-in) to run that agent CLI under this name"
+      );
+    if (builtin && p.command)
+      error(
+        "config/builtin-with-command",
+        ["providers", name, "command"],
+        `providers.${name}: the built-in ${name} provider takes no \`command\``,
+        `give the command provider another name, e.g. \`my-${name}\``
+      );
+    if (p.cli !== void 0 && p.command)
+      error(
+        "config/cli-with-command",
+        ["providers", name, "cli"],
+        `providers.${name}: \`cli\` runs a built-in agent CLI and \`command\` a program of yours; a provider is one or the other`,
+        "keep one of the two"
+      );
+    if (p.wireApi !== void 0 && (builtin ? name : p.cli) !== "copilot")
+      error(
+        "config/wire-api-not-copilot",
+        ["providers", name, "wireApi"],
+        `providers.${name}: \`wireApi\` is Copilot CLI's setting; ${name} does not run it`,
+        "remove it, or set it under `copilot` (or a provider with `cli: copilot`)"
+      );
+    if (builtin && p.cli !== void 0 && p.cli !== name)
+      error(
+        "config/builtin-with-cli",
+        ["providers", name, "cli"],
+        `providers.${name}: the built-in ${name} provider runs the ${name} CLI, not ${p.cli}`,
+        `give the provider another name, e.g. \`${p.cli}-2: { cli: ${p.cli} }\``
+      );
+  }
+  return out;
+}
+function orList(items) {
+  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
+}
+var KNOWN_KEYS = {
+  "": Object.keys(ConfigSchema.shape),
+  convergence: ["rounds"],
+  timeouts: ["executorMinutes", "verifierMinutes", "qaMinutes"],
+  concurrency: ["verifiers"],
+  bot: ["workflow", "permission", "allowForks", "continueInJob"],
+  limits: ["turns", "carryBytes", "stageFiles", "stageBytes", "findingsPerVerifier"],
+  "limits.turns": ["executor", "verifier"],
+  provider: ["command", "name", "model", "baseUrl", "apiKeyEnv", "timeoutMinutes", "maxTurns"],
+  "provider.maxTurns": ["executor", "verifier"],
+  qa: ["cmd", "label", "timeoutMinutes"],
+  fallback: ["executor", "verifiers"]
+};
+function knownKeysAt(keyPath) {
+  if (keyPath.length === 0) return KNOWN_KEYS[""];
+  if (keyPath[0] === "providers" && keyPath.length === 2) return KNOWN_KEYS.provider;
+  if (keyPath[0] === "providers" && keyPath[2] === "maxTurns") return KNOWN_KEYS["provider.maxTurns"];
+  if (keyPath[0] === "limits") return KNOWN_KEYS[keyPath.join(".")] ?? [];
+  if (keyPath[0] === "qaCommands") return KNOWN_KEYS.qa;
+  return KNOWN_KEYS[keyPath[0]] ?? [];
+}
+function locate(doc, keyPath) {
+  for (let n = keyPath.length; n >= 0; n--) {
+    const node = doc.getIn(keyPath.slice(0, n), true);
+    if (node && typeof node === "object" && "range" in node && node.range) return node.range[0];
+  }
+  return 0;
+}
+function findKeyNode(doc, keyPath, key) {
+  const parent = keyPath.length === 0 ? doc.contents : doc.getIn(keyPath, true);
+  if (!parent || !isMap(parent)) return null;
+  for (const pair of parent.items) {
+    const k = pair.key;
+    if (k && "value" in k && String(k.value) === key && k.range) return k.range[0];
+  }
+  return null;
+}
+
+// src/triggers/config.ts
+var CONFIG_PATHS = [".okstra/config.yml", ".github/okstra.yml"];
+async function loadConfig(read) {
+  for (const path of CONFIG_PATHS) {
+    let file;
+    try {
+      file = await read(path);
+    } catch (error) {
+      return {
+        ok: false,
+        source: path,
+        errors: [
+          `${path}: ${error instanceof Error ? error.message.replace(/^\[@probot\/octokit-plugin-config\]\s*/, "") : String(error)}`
+        ]
+      };
+    }
+    if (file.found) return validate(file.config, path);
+  }
+  return validate({}, "defaults (no config file)");
+}
+function validate(config2, source) {
+  const result = parseConfig(stringify(config2 ?? {}), source);
+  if (result.config) return { ok: true, config: result.config, source };
+  return {
+    ok: false,
+    source,
+    errors: result.errors.map((d) => `${source}: ${d.message}${d.hint ? ` (${d.hint})` : ""}`)
+  };
+}
+
+// src/github/permissions.ts
+async function collaboratorRole(client, repo, login) {
+  try {
+    const { data } = await client.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: login });
+    return { permission: data.permission, role_name: data.role_name ?? null };
+  } catch (error) {
+    if (httpStatus(error) === 404) return { permission: "none", role_name: null };
+    throw error;
+  }
+}
+
+// src/triggers/gate.ts
+function senderRole(deps, login) {
+  return collaboratorRole(deps.client, deps.repo, login);
+}
+function roleGate(config2, login, answer) {
+  const level = effectiveLevel(answer);
+  if (meetsLevel(level, config2.bot.permission)) return { ok: true };
+  return {
+    ok: false,
+    reason: `@${login} has ${level === null ? "no" : `\`${level}\``} access to this repository; okstra takes commands from people with \`${config2.bot.permission}\` access or more.`
+  };
+}
+function approvalGate(config2, login, answer) {
+  const level = effectiveLevel(answer);
+  const needed = approvalPermission(config2);
+  if (level !== null && meetsLevel(level, needed)) return { ok: true, level };
+  return {
+    ok: false,
+    reason: `approving a plan takes \`${needed}\` access to this repository or more, and @${login} has ${level === null ? "none" : `\`${level}\``}; okstra recorded no approval.`
+  };
+}
+function pullRequestGate(config2, pr) {
+  if (pr.state !== "open") return { ok: false, reason: "this pull request is closed; reopen it to run okstra on it." };
+  if (!isFromFork(pr) || config2.bot.allowForks) return { ok: true };
+  return {
+    ok: false,
+    reason: `this pull request comes from ${pr.headRepo ? `the fork \`${pr.headRepo}\`` : "a deleted fork"}. okstra's workflow runs agents with this repository's secrets on the pull request's code, so it does not run on forks unless the config sets \`bot.allowForks: true\`.`
+  };
+}
+
+// src/github/contents.ts
+async function readRepoFile(client, repo, path, ref) {
+  try {
+    const res = await client.request("GET /repos/{owner}/{repo}/contents/{path}", {
+      ...repo,
+      path,
+      ...ref ? { ref } : {},
+      mediaType: { format: "raw" }
+    });
+    const data = res.data;
+    if (typeof data !== "string") throw new Error(`${path} at ${ref ?? "the default branch"} is not a file`);
+    return data;
+  } catch (error) {
+    if (httpStatus(error) === 404) return null;
+    throw error;
+  }
+}
+async function listDirectory(client, repo, path, ref) {
+  try {
+    const res = await client.rest.repos.getContent({ ...repo, path, ...ref ? { ref } : {} });
+    if (!Array.isArray(res.data)) return [];
+    return res.data.map((e) => ({ name: e.name, path: e.path, type: e.type, sha: e.sha }));
+  } catch (error) {
+    if (httpStatus(error) === 404) return [];
+    throw error;
+  }
+}
+
+// src/github/ledger-legacy-api.ts
+import { createHash as createHash2 } from "node:crypto";
+
+// src/core/git-object-id.ts
+import { createHash } from "node:crypto";
+function gitBlobId(content, algorithm = "sha1") {
+  const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
+  return createHash(algorithm).update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
+}
+
+// src/github/ledger-legacy-api.ts
+function segmentDir(planId2) {
+  return `${planDir(planId2)}/ledger`;
+}
+async function readLegacyOnce(client, repo, branch, planId2, plan) {
+  const live = plan.find((e) => e.name === "ledger.jsonl" && e.type === "file");
+  const folder = plan.find((e) => e.name === "ledger");
+  const files = [];
+  if (folder) {
+    const where = `${branch}:${segmentDir(planId2)}`;
+    if (folder.type !== "dir")
+      throw new LedgerFormatError(where, 0, "is not a folder; that path holds the ledger's sealed segments");
+    const listed = await listDirectory(client, repo, segmentDir(planId2), branch);
+    const ordered = orderSegments(where, listed);
+    if (gitTreeId(listed) !== folder.sha) return null;
+    for (const e of ordered) files.push({ path: e.path, sha: e.sha });
+  }
+  if (live) files.push({ path: ledgerPath(planId2), sha: live.sha });
+  const rows = [];
+  for (const f of files) {
+    const text2 = await readRepoFile(client, repo, f.path, branch);
+    if (text2 === null || gitBlobId(text2) !== f.sha) return null;
+    const offset = rows.length;
+    for (const l of parseLedgerLines(text2, { path: `${branch}:${f.path}`, planId: planId2 })) {
+      if ("row" in l) {
+        rows.push(l.row);
+        continue;
+      }
+      throw new LedgerFormatError(
+        `${branch}:${f.path}`,
+        l.line + offset,
+        l.problem,
+        planId2,
+        folder ? l.line : void 0
+      );
+    }
+  }
+  return rows;
+}
+function gitTreeId(entries) {
+  const sorted = [...entries].sort((a, b) => Buffer.compare(Buffer.from(a.name), Buffer.from(b.name)));
+  const body = Buffer.concat(
+    sorted.map((e) => Buffer.concat([Buffer.from(`100644 ${e.name}\0`), Buffer.from(e.sha, "hex")]))
+  );
+  return createHash2("sha1").update(`tree ${body.length}\0`).update(body).digest("hex");
+}
+function orderSegments(where, entries) {
+  const numbered = [];
+  for (const entry of entries) {
+    const m = /^(\d{6})\.jsonl$/.exec(entry.name);
+    if (!m || entry.type !== "file")
+      throw layoutError(
+        where,
+        `holds "${entry.name}", which is not a ledger segment (only files 000001.jsonl, 000002.jsonl, \u2026 belong there); move it out of the folder with a commit on the ledger branch`
+      );
+    numbered.push({ n: Number(m[1]), entry });
+  }
+  numbered.sort((a, b) => a.n - b.n);
+  numbered.forEach(({ n }, i) => {
+    if (n !== i + 1) throw layoutError(where, `segment ${String(i + 1).padStart(6, "0")}.jsonl is missing`);
+  });
+  return numbered.map((s) => s.entry);
+}
+function layoutError(where, detail) {
+  const error = new LedgerFormatError(where, 0, detail);
+  error.message = `${where}: ${detail}`;
+  return error;
+}
+
+// src/github/ledger-log-api.ts
+async function readCommitRows(client, repo, branch, planId2, o) {
+  const messages = [];
+  let at = branch;
+  for (let page = 1; ; page++) {
+    const res = await client.rest.repos.listCommits({
+      ...repo,
+      sha: at,
+      path: planDir(planId2),
+      per_page: 100,
+      page
+    });
+    if (page === 1 && res.data[0]) at = res.data[0].sha;
+    for (const c of res.data) messages.push(c.commit.message);
+    if (res.data.length < 100) break;
+  }
+  const legacyText = o.frozen && messages.length > 0 ? await readRepoFile(client, repo, legacyPath(planId2), at) : null;
+  const legacy = legacyText === null ? null : parseLegacy(legacyText, planId2);
+  if (typeof legacy === "string") throw new LedgerFormatError(`${branch}:${legacyPath(planId2)}`, 0, legacy, planId2);
+  const raws = [...legacy?.lines ?? []];
+  const dropped = /* @__PURE__ */ new Set();
+  for (const message of messages.reverse()) {
+    const text2 = rowTextOf(message);
+    for (const n of droppedRowsOf(message)) dropped.add(n);
+    if (text2 !== null) raws.push(text2);
+  }
+  const rows = [];
+  raws.forEach((raw, i) => {
+    const line = i + 1;
+    if (dropped.has(line)) return;
+    const row = typeof raw === "string" ? parseRowText(raw, planId2) : raw.problem;
+    if (typeof row === "string") throw new LedgerFormatError(`${branch}:${planDir(planId2)}`, line, row, planId2);
+    rows.push(row);
+  });
+  return rows;
+}
+async function readPlanSnapshot(client, repo, branch, planId2) {
+  const text2 = await readRepoFile(client, repo, snapshotPath(planId2), branch);
+  return text2 === null ? null : parseSnapshot(text2, planId2);
+}
+
+// src/github/ledger-api.ts
+var READ_ATTEMPTS = 4;
+async function readLedgerRows(client, repo, branch, planId2) {
+  for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt++) {
+    const plan = await listDirectory(client, repo, planDir(planId2), branch);
+    if (plan.length === 0) return [];
+    const unmigrated = !plan.some((e) => e.name === "legacy.json") && plan.some((e) => e.name === "ledger.jsonl" || e.name === "ledger");
+    if (!unmigrated)
+      return readCommitRows(client, repo, branch, planId2, { frozen: plan.some((e) => e.name === "legacy.json") });
+    const rows = await readLegacyOnce(client, repo, branch, planId2, plan);
+    if (rows) return rows;
+  }
+  throw new Error(
+    `the ledger of plan ${planId2} on ${branch} changed during each of ${READ_ATTEMPTS} reads (or a file there is not UTF-8 text); try again`
+  );
+}
+async function readReportJson(client, repo, branch, path) {
+  const text2 = await readRepoFile(client, repo, path, branch);
+  if (text2 === null) return null;
+  try {
+    return JSON.parse(text2);
+  } catch (error) {
+    throw new Error(`${path} on ${branch} is not valid JSON (${error.message})`, { cause: error });
+  }
+}
+
+// src/triggers/ledger-state.ts
+async function readBelievedLedger(deps, config2, planId2) {
+  const snapshot = await readPlanSnapshot(deps.client, deps.repo, config2.ledgerBranch, planId2);
+  if (snapshot && trustScanHolds(snapshot.scan, deps.now())) {
+    return { state: snapshot.scan.state, distrusted: snapshot.scan.distrusted };
+  }
+  const { state, distrusted } = await judgeEveryRow(deps, config2, planId2);
+  return { state, distrusted };
+}
+async function readPlanLedger(deps, config2, planId2) {
+  try {
+    return { ok: true, ...await readBelievedLedger(deps, config2, planId2) };
+  } catch (error) {
+    return refusal(error, config2, planId2);
+  }
+}
+async function readPlanRows(deps, config2, planId2) {
+  try {
+    return { ok: true, ...await judgeEveryRow(deps, config2, planId2) };
+  } catch (error) {
+    return refusal(error, config2, planId2);
+  }
+}
+async function judgeEveryRow(deps, config2, planId2) {
+  const all = await readLedgerRows(deps.client, deps.repo, config2.ledgerBranch, planId2);
+  const { trusted, distrusted } = assessLedger(all, { now: deps.now() });
+  return { state: deriveLedgerState(trusted), distrusted, rows: [...trusted] };
+}
+function refusal(error, config2, planId2) {
+  if (!(error instanceof LedgerFormatError)) throw error;
+  return {
+    ok: false,
+    reason: `the ledger of plan ${inlineCode(planId2)} on \`${config2.ledgerBranch}\` cannot be read (${inlineCode(error.message)}); nothing was started.`
+  };
+}
+
+// src/github/dispatch.ts
+async function dispatchWorkflow(client, repo, workflow, ref, inputs) {
+  await client.rest.actions.createWorkflowDispatch({ ...repo, workflow_id: workflow, ref, inputs });
+}
+async function unfinishedWorkflowRuns(client, repo, workflow) {
+  const { data } = await client.rest.actions.listWorkflowRuns({ ...repo, workflow_id: workflow, per_page: 100 });
+  return data.workflow_runs.filter((r) => r.status !== "completed").map((r) => ({ id: r.id, title: r.display_title, status: r.status ?? "unknown", htmlUrl: r.html_url }));
+}
+async function cancelWorkflowRun(client, repo, runId) {
+  await client.rest.actions.cancelWorkflowRun({ ...repo, run_id: runId });
+}
+
+// src/triggers/launch.ts
+import { posix } from "node:path";
+
+// src/core/commands/launch-plan.ts
+function planLaunch(facts) {
+  const approval = approvalStatus(facts.state, facts.planBlob, facts.config);
+  if (approval.kind === "not-approved")
+    return { ok: false, reason: notApprovedMessage(facts.plan.id, approval, facts.howToApprove) };
+  const selection = selectStages(facts.plan, facts.state, facts.what, facts.now);
+  if (!selection.ok) return selection;
+  const { path, ref, text: text2 } = facts.workflow;
+  if (text2 === null)
+    return {
+      ok: false,
+      reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(ref)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).`
+    };
+  const problems = workflowProblems(text2);
+  if (problems.length > 0)
+    return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join("; ")}.` };
+  const { mode, stages } = selection;
+  return {
+    ok: true,
+    launch: {
+      mode,
+      stages,
+      runs: mode === "chain" ? [stages] : stages.map((n) => [n]),
+      reset: facts.what.kind === "reconcile" && facts.what.reset,
+      rebase: facts.what.kind === "retry" && facts.what.rebase === true
+    }
+  };
+}
+function queuedSummary(launch2, stages, ask) {
+  return `Requested by @${ask.actor} (${ask.origin}). Waiting for the [okstra workflow](${ask.runsUrl}) to ${queuedWork(launch2, stages)} of plan ${inlineCode(ask.planId)}.`;
+}
+function refusedLaunchReason(path, error, started) {
+  const some = started.length > 0 ? `; stage${started.length === 1 ? "" : "s"} ${started.join(", ")} did start` : "";
+  return `GitHub refused to start ${inlineCode(path)} (${inlineCode(error)})${some}.`;
+}
+function queuedWork(launch2, stages) {
+  switch (launch2.mode) {
+    case "chain":
+      return `run the chain ${stages.join(" \u2192 ")}`;
+    case "stage":
+      return launch2.rebase ? `replay stage ${stages.join(", ")}'s preserved branch onto the stage's current base, then run it` : `run stage ${stages.join(", ")}`;
+    case "reconcile":
+      return launch2.reset ? `put stage ${stages.join(", ")}'s moved branch back at the head its done row records` : `re-verify stage ${stages.join(", ")}'s moved branch and record its new head`;
+  }
+}
+
+// src/github/checks.ts
+function extras(f) {
+  return {
+    ...f.detailsUrl ? { details_url: f.detailsUrl } : {},
+    ...f.externalId ? { external_id: f.externalId } : {},
+    ...f.actions ? { actions: f.actions } : {}
+  };
+}
+async function createQueuedCheck(client, repo, c) {
+  const res = await client.rest.checks.create({
+    ...repo,
+    name: c.name,
+    head_sha: c.headSha,
+    status: "queued",
+    output: c.output,
+    ...extras(c)
+  });
+  return res.data.id;
+}
+async function getCheckRun(client, repo, id2) {
+  const { data } = await client.rest.checks.get({ ...repo, check_run_id: id2 });
+  return {
+    id: data.id,
+    name: data.name,
+    status: data.status,
+    conclusion: data.conclusion ?? null,
+    headSha: data.head_sha,
+    pullRequests: (data.pull_requests ?? []).map((p) => p.number)
+  };
+}
+async function completeCheck(client, repo, target, render, c) {
+  const [first, ...rest] = render.requests;
+  if (!first) throw new Error("a check-run rendering has at least one request");
+  const done = {
+    status: "completed",
+    conclusion: render.conclusion,
+    completed_at: c.at.toISOString(),
+    output: first.output,
+    ...extras(c)
+  };
+  const id2 = "id" in target ? target.id : (await client.rest.checks.create({
+    ...repo,
+    name: target.create.name,
+    head_sha: target.create.headSha,
+    ...done
+  })).data.id;
+  if ("id" in target) await client.rest.checks.update({ ...repo, check_run_id: id2, ...done });
+  for (const more of rest) await client.rest.checks.update({ ...repo, check_run_id: id2, output: more.output });
+  return id2;
+}
+async function latestChecksOn(client, repo, sha2) {
+  const runs = await client.paginate(client.rest.checks.listForRef, {
+    ...repo,
+    ref: sha2,
+    filter: "latest",
+    per_page: 100
+  });
+  return runs.map((c) => ({ id: c.id, name: c.name, status: c.status }));
+}
+
+// src/core/text/truncate.ts
+function isHighSurrogate(code) {
+  return code >= 55296 && code <= 56319;
+}
+function isLowSurrogate(code) {
+  return code >= 56320 && code <= 57343;
+}
+function head(text2, end) {
+  if (end >= text2.length) return text2;
+  if (end <= 0) return "";
+  return isHighSurrogate(text2.charCodeAt(end - 1)) ? text2.slice(0, end - 1) : text2.slice(0, end);
+}
+function clip(text2, max, marker = "\u2026") {
+  if (text2.length <= max) return text2;
+  if (max <= marker.length) return head(marker, max);
+  return `${head(text2, max - marker.length)}${marker}`;
+}
+function tail(text2, maxLines, maxChars) {
+  const lines = text2.replace(/\n+$/, "").split("\n");
+  let first = lines.length;
+  let size = 0;
+  while (first > 0 && lines.length - first < maxLines) {
+    const next = (lines[first - 1] ?? "").length + 1;
+    if (size + next > maxChars && first < lines.length) break;
+    size += next;
+    first -= 1;
+  }
+  const kept = lines.slice(first);
+  let body = kept.join("\n");
+  if (body.length > maxChars) {
+    let start = body.length - maxChars;
+    if (isLowSurrogate(body.charCodeAt(start))) start += 1;
+    body = `\u2026${body.slice(start)}`;
+  }
+  return first > 0 ? `\u2026 (${first} earlier line${first === 1 ? "" : "s"} not shown)
+${body}` : body;
+}
+
+// src/core/report/failure.ts
+function failedWorkers(report2) {
+  const out = [];
+  const push = (worker, role, status2, failure, upstreamError, findingId) => {
+    if (!failure) return;
+    out.push({
+      worker,
+      role,
+      status: status2,
+      failure,
+      ...upstreamError ? { upstreamError } : {},
+      ...findingId !== void 0 ? { findingId } : {}
+    });
+  };
+  const e = report2.executor;
+  push(e.worker, "executor", e.status, e.failure, e.upstreamError);
+  for (const v of report2.verifiers) push(v.worker, "verifier", v.status, v.failure, v.upstreamError);
+  for (const r of report2.convergence.failures ?? [])
+    push(r.worker, "reverify", r.status, r.failure, r.upstreamError, r.findingId);
+  if (report2.critic)
+    push(report2.critic.worker, "critic", report2.critic.status, report2.critic.failure, report2.critic.upstreamError);
+  return out;
+}
+
+// src/engine/dispatch.ts
+async function pool(limit, tasks) {
+  const results = new Array(tasks.length);
+  const width = limit <= 0 ? tasks.length : Math.min(limit, tasks.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < tasks.length) {
+        const i = next++;
+        results[i] = await tasks[i]();
+      }
+    })
+  );
+  return results;
+}
+
+// src/core/lru.ts
+var Lru = class {
+  constructor(maxWeight, weigh = () => 1) {
+    this.maxWeight = maxWeight;
+    this.weigh = weigh;
+  }
+  maxWeight;
+  weigh;
+  entries = /* @__PURE__ */ new Map();
+  total = 0;
+  get(key) {
+    const entry = this.entries.get(key);
+    if (entry === void 0) return void 0;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+  set(key, value) {
+    this.delete(key);
+    const weight = this.weigh(value);
+    this.entries.set(key, { value, weight });
+    this.total += weight;
+    for (const [oldest, entry] of this.entries) {
+      if (this.total <= this.maxWeight) break;
+      this.entries.delete(oldest);
+      this.total -= entry.weight;
+    }
+  }
+  delete(key) {
+    const entry = this.entries.get(key);
+    if (entry === void 0) return;
+    this.entries.delete(key);
+    this.total -= entry.weight;
+  }
+  clear() {
+    this.entries.clear();
+    this.total = 0;
+  }
+  get size() {
+    return this.entries.size;
+  }
+  /** The weight held now: the count, or the sum of the entries' sizes. */
+  get weight() {
+    return this.total;
+  }
+};
+
+// src/core/plan/codes.ts
+var PLAN_CODES = {
+  frontMatterInvalidYaml: "plan/front-matter-invalid-yaml",
+  frontMatterNotMapping: "plan/front-matter-not-a-mapping",
+  frontMatterInvalidValue: "plan/front-matter-invalid-value",
+  frontMatterUnknownKey: "plan/front-matter-unknown-key",
+  unsafePlanId: "plan/unsafe-plan-id",
+  missingStageMap: "plan/missing-stage-map",
+  duplicateStageMap: "plan/duplicate-stage-map",
+  noStages: "plan/no-stages",
+  stageHeadingInvalid: "plan/stage-heading-invalid",
+  stageNumberNotANumber: "plan/stage-number-not-a-number",
+  stageNumberNotInteger: "plan/stage-number-not-integer",
+  stageNumberNotPositive: "plan/stage-number-not-positive",
+  stageTitleMissing: "plan/stage-title-missing",
+  duplicateStage: "plan/duplicate-stage",
+  stageOutsideStageMap: "plan/stage-outside-stage-map",
+  emptyStage: "plan/empty-stage",
+  unknownField: "plan/unknown-field",
+  fieldNotKeyValue: "plan/field-not-key-value",
+  duplicateField: "plan/duplicate-field",
+  invalidDependency: "plan/invalid-dependency",
+  duplicateDependency: "plan/duplicate-dependency",
+  unknownDependency: "plan/unknown-dependency",
+  selfDependency: "plan/self-dependency",
+  dependencyCycle: "plan/dependency-cycle",
+  duplicateClarificationItems: "plan/duplicate-clarification-items",
+  stageHeadingWrongLevel: "plan/stage-heading-wrong-level",
+  stageWithoutValidation: "plan/stage-without-validation",
+  badTdd: "plan/bad-tdd"
+};
+
+// src/core/plan/strongly-connected.ts
+function stronglyConnectedComponents(nodes, successors) {
+  const index = /* @__PURE__ */ new Map();
+  const lowLink = /* @__PURE__ */ new Map();
+  const onStack = /* @__PURE__ */ new Set();
+  const stack = [];
+  const components = [];
+  let counter = 0;
+  for (const root of nodes) {
+    if (index.has(root)) continue;
+    const frames = [{ node: root, next: 0 }];
+    index.set(root, counter);
+    lowLink.set(root, counter);
+    counter++;
+    stack.push(root);
+    onStack.add(root);
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1];
+      const next = successors.get(frame.node) ?? [];
+      if (frame.next < next.length) {
+        const successor = next[frame.next++];
+        if (!index.has(successor)) {
+          index.set(successor, counter);
+          lowLink.set(successor, counter);
+          counter++;
+          stack.push(successor);
+          onStack.add(successor);
+          frames.push({ node: successor, next: 0 });
+        } else if (onStack.has(successor)) {
+          lowLink.set(frame.node, Math.min(lowLink.get(frame.node), index.get(successor)));
+        }
+        continue;
+      }
+      frames.pop();
+      const parent = frames[frames.length - 1];
+      if (parent)
+        lowLink.set(parent.node, Math.min(lowLink.get(parent.node), lowLink.get(frame.node)));
+      if (lowLink.get(frame.node) === index.get(frame.node)) {
+        const component = [];
+        let member;
+        do {
+          member = stack.pop();
+          onStack.delete(member);
+          component.push(member);
+        } while (member !== frame.node);
+        components.push(component);
+      }
+    }
+  }
+  return components;
+}
+
+// src/core/plan/dependency-graph.ts
+function checkDependencies(drafts, sink) {
+  const known = new Set(drafts.map((draft2) => draft2.stage.number));
+  const successors = /* @__PURE__ */ new Map();
+  const knownList = [...known].sort((a, b) => a - b).join(", ");
+  for (const { stage, dependencyRefs } of drafts) {
+    const edges = [];
+    for (const ref of dependencyRefs) {
+      if (ref.stage === stage.number) {
+        sink.error(
+          PLAN_CODES.selfDependency,
+          ref.position,
+          `stage ${stage.number} depends on itself`,
+          "remove it from its own depends-on"
+        );
+      } else if (!known.has(ref.stage)) {
+        sink.error(
+          PLAN_CODES.unknownDependency,
+          ref.position,
+          `stage ${stage.number} depends on stage ${ref.stage}, which is not in the Stage Map`,
+          `stages in this plan: ${knownList}`
+        );
+      } else {
+        edges.push(ref.stage);
+      }
+    }
+    successors.set(
+      stage.number,
+      edges.sort((a, b) => a - b)
+    );
+  }
+  const nodes = [...known].sort((a, b) => a - b);
+  for (const component of stronglyConnectedComponents(nodes, successors)) {
+    if (component.length < 2) continue;
+    const cycle = shortestCycle(
+      component.reduce((a, b) => Math.min(a, b)),
+      new Set(component),
+      successors
+    );
+    const from = drafts.find((draft2) => draft2.stage.number === cycle[0]);
+    const ref = from?.dependencyRefs.find((candidate) => candidate.stage === cycle[1]);
+    if (!from || !ref) continue;
+    sink.error(
+      PLAN_CODES.dependencyCycle,
+      ref.position,
+      `dependency cycle: ${cycle.join(" \u2192 ")} (each stage depends on the next)`,
+      "a stage can only build on stages that finish before it; remove one of these dependencies"
+    );
+  }
+}
+function shortestCycle(start, component, successors) {
+  const previous = /* @__PURE__ */ new Map();
+  const queue = [start];
+  for (let head2 = 0; head2 < queue.length; head2++) {
+    const node = queue[head2];
+    for (const next of successors.get(node) ?? []) {
+      if (!component.has(next)) continue;
+      if (next === start) {
+        const path = [start];
+        for (let at = node; at !== void 0 && at !== start; at = previous.get(at)) path.push(at);
+        path.push(start);
+        return [path[0], ...path.slice(1, -1).reverse(), start];
+      }
+      if (!previous.has(next) && next !== start) {
+        previous.set(next, node);
+        queue.push(next);
+      }
+    }
+  }
+  return [start, start];
+}
+
+// src/core/plan/diagnostic-sink.ts
+var DiagnosticSink = class {
+  constructor(path) {
+    this.path = path;
+  }
+  path;
+  errors = [];
+  warnings = [];
+  error(code, at, message, hint) {
+    this.errors.push({ severity: "error", code, message, hint, path: this.path, line: at.line, column: at.column });
+  }
+  /** A strictness rule: an error, or a warning when the parse is lenient (the rule's older behaviour). */
+  strict(lenient, code, at, message, hint) {
+    if (lenient) this.warning(code, at, message, hint);
+    else this.error(code, at, message, hint);
+  }
+  warning(code, at, message, hint) {
+    this.warnings.push({ severity: "warning", code, message, hint, path: this.path, line: at.line, column: at.column });
+  }
+};
+
+// src/core/plan/front-matter.ts
+import { isMap as isMap2, isScalar, LineCounter as LineCounter2, parseDocument as parseDocument3 } from "yaml";
+var KEYS2 = ["id", "base", "title"];
+var EMPTY = { id: null, base: null, title: null };
+function readFrontMatter(node, context) {
+  if (!node) return EMPTY;
+  const { src, sink } = context;
+  const fenceStart = node.position?.start.offset ?? 0;
+  const valueStart = src.indexOf("\n", fenceStart) + 1;
+  const firstLine = positionOf(context, valueStart).line;
+  const lineCounter = new LineCounter2();
+  const document = parseDocument3(node.value, { lineCounter, prettyErrors: false });
+  const at = (offset) => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line: firstLine + line - 1, column: col };
+  };
+  if (document.errors.length > 0) {
+    for (const error of document.errors) {
+      sink.error(
+        PLAN_CODES.frontMatterInvalidYaml,
+        at(error.pos[0]),
+        `front matter is not valid YAML: ${error.message}`,
+        "fix the YAML between the `---` lines, or remove the front matter"
+      );
+    }
+    return EMPTY;
+  }
+  const contents = document.contents;
+  if (contents === null || isScalar(contents) && contents.value === null) return EMPTY;
+  if (!isMap2(contents)) {
+    sink.error(
+      PLAN_CODES.frontMatterNotMapping,
+      at(contents.range?.[0] ?? 0),
+      "front matter must be a YAML mapping of keys to values",
+      "write one `key: value` per line, e.g. `id: add-login`"
+    );
+    return EMPTY;
+  }
+  const result = { id: null, base: null, title: null };
+  for (const pair of contents.items) {
+    const keyNode = pair.key;
+    const key = isScalar(keyNode) ? String(keyNode.value) : "";
+    const keyAt = at(keyNode?.range?.[0] ?? 0);
+    const valueNode = pair.value;
+    const value = isScalar(valueNode) ? valueNode.value : valueNode === null ? null : valueNode;
+    const valueAt = valueNode?.range ? at(valueNode.range[0]) : keyAt;
+    if (!KEYS2.includes(key)) {
+      const match = closestMatch(key.toLowerCase(), KEYS2);
+      const known = "known keys: `id`, `base`, `title`";
+      sink.warning(
+        PLAN_CODES.frontMatterUnknownKey,
+        keyAt,
+        `unknown front-matter key "${key}"`,
+        match ? `did you mean \`${match}\`? ${known}` : known
+      );
+      continue;
+    }
+    if (value !== null && typeof value !== "string") {
+      sink.error(
+        PLAN_CODES.frontMatterInvalidValue,
+        valueAt,
+        `front-matter \`${key}\` must be a string`,
+        `quote it: ${key}: "${String(isScalar(valueNode) ? valueNode.value : "\u2026")}"`
+      );
+      continue;
+    }
+    const text2 = value === null ? null : value.trim() || null;
+    if (key === "id") result.id = text2 === null ? null : { value: text2, position: valueAt };
+    else if (key === "base") result.base = text2;
+    else result.title = text2;
+  }
+  return result;
+}
+
+// src/core/plan/headings.ts
+function headingContentRange(heading) {
+  const first = heading.children[0];
+  const last = heading.children[heading.children.length - 1];
+  if (!first?.position || !last?.position) {
+    const end = heading.position?.end.offset ?? 0;
+    return { start: end, end };
+  }
+  return { start: first.position.start.offset ?? 0, end: last.position.end.offset ?? 0 };
+}
+function headingSource(src, heading) {
+  const { start, end } = headingContentRange(heading);
+  return src.slice(start, end);
+}
+var ATX_OPEN = /^(#{1,6})(?:[ \t]+|$)/;
+var CLOSING_SEQUENCE = /[ \t]+#+[ \t]*$/;
+function atxHeadingNode(src, lineStart, lines) {
+  const newline = src.indexOf("\n", lineStart);
+  const lineEnd2 = newline === -1 ? src.length : newline;
+  const line = src.slice(lineStart, lineEnd2);
+  const open = ATX_OPEN.exec(line);
+  if (!open) return null;
+  let content = line.slice(open[0].length);
+  content = /^#+[ \t]*$/.test(content) ? "" : content.replace(CLOSING_SEQUENCE, "").replace(/[ \t]+$/, "");
+  const contentStart = lineStart + open[0].length;
+  const contentEnd = contentStart + content.length;
+  const trailingEnd = lineStart + line.replace(/[ \t]+$/, "").length;
+  return {
+    type: "heading",
+    depth: open[1].length,
+    children: content ? [{ type: "text", value: content, position: { start: lines.point(contentStart), end: lines.point(contentEnd) } }] : [],
+    position: { start: lines.point(lineStart), end: lines.point(trailingEnd) }
+  };
+}
+
+// src/core/plan/code-spans.ts
+function findCodeSpans(text2, offset) {
+  const spans = [];
+  let at = text2.indexOf("`");
+  while (at !== -1) {
+    const runLength = backtickRun(text2, at);
+    const close = findClosingRun(text2, at + runLength, runLength);
+    if (close === -1) {
+      at = text2.indexOf("`", at + runLength);
+      continue;
+    }
+    spans.push({
+      value: codeSpanValue(text2.slice(at + runLength, close)),
+      start: offset + at,
+      end: offset + close + runLength
+    });
+    at = text2.indexOf("`", close + runLength);
+  }
+  return spans;
+}
+function backtickRun(text2, at) {
+  let end = at;
+  while (text2[end] === "`") end++;
+  return end - at;
+}
+function findClosingRun(text2, from, length) {
+  for (let at = text2.indexOf("`", from); at !== -1; ) {
+    const run2 = backtickRun(text2, at);
+    if (run2 === length) return at;
+    at = text2.indexOf("`", at + run2);
+  }
+  return -1;
+}
+function codeSpanValue(raw) {
+  const value = raw.replace(/\n/g, " ");
+  if (value.length >= 2 && value.startsWith(" ") && value.endsWith(" ") && /[^ ]/.test(value))
+    return value.slice(1, -1);
+  return value;
+}
+
+// src/core/plan/field-keys.ts
+var ALIASES = {
+  "depends-on": ["depends-on", "dependencies"],
+  files: ["files"],
+  validation: ["validation", "validation-commands", "stage-validation"],
+  "exit-contract": ["exit-contract", "stage-exit-contract"],
+  rollback: ["rollback"],
+  tdd: ["tdd", "test-first"]
+};
+var BY_SPELLING = new Map(
+  Object.keys(ALIASES).flatMap(
+    (key) => ALIASES[key].map((spelling) => [spelling, key])
+  )
+);
+function normaliseKey(key) {
+  return key.trim().toLowerCase().replace(/[\s_-]+/g, "-");
+}
+function canonicalFieldKey(key) {
+  return BY_SPELLING.get(normaliseKey(key)) ?? null;
+}
+var FIELD_SPELLINGS = [...BY_SPELLING.keys()];
+var DISPLAY = {
+  "depends-on": "Depends on",
+  dependencies: "Dependencies",
+  files: "Files",
+  validation: "Validation",
+  "validation-commands": "Validation commands",
+  "stage-validation": "Stage validation",
+  "exit-contract": "Exit contract",
+  "stage-exit-contract": "Stage exit contract",
+  rollback: "Rollback",
+  tdd: "TDD",
+  "test-first": "Test first"
+};
+function suggestFieldKey(written) {
+  const match = closestMatch(normaliseKey(written), FIELD_SPELLINGS);
+  if (match === null) return null;
+  const key = written.trim();
+  const separator = /[\s_-]/.exec(key)?.[0];
+  const words = (DISPLAY[match] ?? match).split(" ");
+  const joined = words.join(separator === "_" || separator === "-" ? separator : " ");
+  if (key === key.toUpperCase() && key !== key.toLowerCase()) return joined.toUpperCase();
+  if (key === key.toLowerCase()) return joined.toLowerCase();
+  return joined;
+}
+
+// src/core/plan/field-items.ts
+var KEY = String.raw`[\p{L}][\p{L}\d_-]*(?:[ \t]+[\p{L}\d_-]+){0,3}`;
+var BOLD_KEY = new RegExp(String.raw`^(\*\*|__)(${KEY})[ \t]*(?::\1|\1[ \t]*:)[ \t]*`, "u");
+var PLAIN_KEY = new RegExp(String.raw`^(${KEY})[ \t]*:(?=[ \t\n]|$)[ \t]*`, "u");
+function readFieldKey(text2) {
+  const bold = BOLD_KEY.exec(text2);
+  if (bold)
+    return { key: bold[2].trim(), keyOffset: bold[1].length, valueOffset: bold[0].length };
+  const plain = PLAIN_KEY.exec(text2);
+  if (plain) return { key: plain[1].trim(), keyOffset: 0, valueOffset: plain[0].length };
+  return null;
+}
+function isFieldList(items) {
+  if (!items[0]?.key) return false;
+  return items.some(
+    (item) => item.key !== null && (canonicalFieldKey(item.key) !== null || closestMatch(normaliseKey(item.key), FIELD_SPELLINGS) !== null)
+  );
+}
+function fieldListFromNode(list2, src) {
+  return {
+    start: list2.position?.start.offset ?? 0,
+    end: list2.position?.end.offset ?? 0,
+    items: list2.children.map((item) => fieldItemFromNode(item, src))
+  };
+}
+function fieldItemFromNode(item, src) {
+  const start = item.position?.start.offset ?? 0;
+  const end = item.position?.end.offset ?? 0;
+  const [first, ...rest] = item.children;
+  if (first?.type !== "paragraph") {
+    const contentStart = first?.position?.start.offset ?? end;
+    return {
+      start,
+      end,
+      key: null,
+      keyStart: contentStart,
+      contentStart,
+      valueStart: contentStart,
+      inlineEnd: contentStart,
+      codeSpans: [],
+      nested: item.children,
+      contentIndent: (first?.position?.start.column ?? 1) - 1
+    };
+  }
+  const paragraphStart = first.position?.start.offset ?? start;
+  const inlineEnd = first.position?.end.offset ?? end;
+  const read = readFieldKey(src.slice(paragraphStart, inlineEnd));
+  const valueStart = paragraphStart + (read?.valueOffset ?? 0);
+  return {
+    start,
+    end,
+    key: read?.key ?? null,
+    keyStart: paragraphStart + (read?.keyOffset ?? 0),
+    contentStart: paragraphStart,
+    valueStart,
+    inlineEnd,
+    codeSpans: inlineCodeAfter(first, valueStart),
+    nested: rest,
+    contentIndent: (first.position?.start.column ?? 1) - 1
+  };
+}
+function inlineCodeAfter(node, from) {
+  const spans = [];
+  const visit = (current) => {
+    if (current.type === "inlineCode") {
+      const start = current.position?.start.offset ?? 0;
+      if (start >= from) spans.push({ value: current.value, start, end: current.position?.end.offset ?? start });
+      return;
+    }
+    if ("children" in current) for (const child of current.children) visit(child);
+  };
+  visit(node);
+  return spans;
+}
+
+// src/core/plan/nested-fence.ts
+function readNestedFence(src, at, end, indent2, lines) {
+  const opening = lineText(src, at, end);
+  const open = FENCE_OPEN.exec(opening.slice(indent2));
+  if (!open || opening.slice(0, indent2).trim() !== "" || opening.includes("	")) return null;
+  const extra = open[1].length;
+  const fence = open[2];
+  const info = open[3].trim();
+  if (fence[0] === "`" && info.includes("`") || /[\\&]/.test(info)) return null;
+  const values = [];
+  for (let line = nextLine(src, at, end); line < end; line = nextLine(src, line, end)) {
+    const text2 = lineText(src, line, end);
+    if (text2.includes("	")) return null;
+    const blank = text2.trim() === "";
+    if (!blank && !text2.startsWith(" ".repeat(indent2))) return null;
+    const inner = text2.slice(Math.min(indent2, leadingSpaces(text2)));
+    const close = FENCE_CLOSE.exec(inner);
+    if (close && close[1][0] === fence[0] && close[1].length >= fence.length) {
+      const lineEnd2 = line + text2.length;
+      const space = info.search(/[ \t]/);
+      return {
+        node: {
+          type: "code",
+          lang: info === "" ? null : space === -1 ? info : info.slice(0, space),
+          meta: space === -1 ? null : info.slice(space).trim() || null,
+          value: values.join("\n"),
+          position: { start: lines.point(at + indent2 + extra), end: lines.point(lineEnd2) }
+        },
+        next: lineEnd2 + 1
+      };
+    }
+    values.push(inner.slice(Math.min(extra, leadingSpaces(inner))));
+  }
+  return null;
+}
+function opensNestedFence(src, at, end, indent2) {
+  const text2 = lineText(src, at, end);
+  return text2.slice(0, indent2).trim() === "" && FENCE_OPEN.test(text2.slice(indent2));
+}
+var FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+var FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
+function lineText(src, at, end) {
+  const newline = src.indexOf("\n", at);
+  return src.slice(at, newline === -1 || newline > end ? end : newline);
+}
+function nextLine(src, at, end) {
+  return at + lineText(src, at, end).length + 1;
+}
+function leadingSpaces(text2) {
+  return /^ */.exec(text2)?.[0].length ?? 0;
+}
+
+// src/core/plan/fast-field-list.ts
+function readSimpleFieldList(src, start, end, lines, options2 = {}) {
+  const reader = new LineReader(src, end, lines, options2.fencedCode === true);
+  let at = start;
+  for (; ; ) {
+    if (at >= end) return null;
+    const text2 = reader.text(at);
+    if (text2.startsWith("- ") || text2.startsWith("* ") || text2.startsWith("+ ")) break;
+    if (text2.trim() !== "" && !new RegExp("^\\p{L}", "u").test(text2)) return null;
+    at = reader.next(at);
+  }
+  const marker = src[at];
+  const items = [];
+  for (; ; ) {
+    const item = reader.item(at, 0, marker);
+    if (!item) return null;
+    const children = reader.blocks(reader.next(at), 2);
+    if (!children) return null;
+    items.push(fieldItem(item, children.nodes, src));
+    at = children.next;
+    if (at >= end) break;
+    if (reader.text(at).trim() !== "") {
+      if (reader.text(at).startsWith(`${marker} `)) continue;
+      return null;
+    }
+    while (at < end && reader.text(at).trim() === "") at = reader.next(at);
+    if (at >= end) break;
+    const resumed = reader.text(at);
+    if (/^[ \t]/.test(resumed)) return null;
+    if (resumed[0] === marker && /^.(?:[ \t]|$)/.test(resumed)) continue;
+    break;
+  }
+  if (!isFieldList(items)) return null;
+  return { start: items[0].start, end: items[items.length - 1].end, items };
+}
+var UNSIMPLE = /[\\<[&\t]/;
+var PLAIN_START = /^(?:\*\*|__)?[\p{L}\d`"'(]/u;
+var ORDERED_MARKER = /^\d{1,9}[.)](?:[ \t]|$)/;
+var LineReader = class {
+  constructor(src, end, lines, fencedCode) {
+    this.src = src;
+    this.end = end;
+    this.lines = lines;
+    this.fencedCode = fencedCode;
+  }
+  src;
+  end;
+  lines;
+  fencedCode;
+  text(at) {
+    return this.src.slice(at, this.lineEnd(at));
+  }
+  next(at) {
+    return this.lineEnd(at) + 1;
+  }
+  /** `<indent spaces><marker> <simple content>`, or null. */
+  item(at, indent2, marker) {
+    const line = this.text(at);
+    const contentAt = indent2 + 2;
+    if (line.length <= contentAt || line[indent2] !== marker || line[indent2 + 1] !== " " || line[contentAt] === " ")
+      return null;
+    if (indent2 > 0 && line.slice(0, indent2).trim() !== "") return null;
+    const content = line.slice(contentAt).replace(/[ \t]+$/, "");
+    if (UNSIMPLE.test(content) || ORDERED_MARKER.test(content)) return null;
+    if (!readFieldKey(content) && !PLAIN_START.test(content)) return null;
+    return { start: at + indent2, contentStart: at + contentAt, contentEnd: at + contentAt + content.length };
+  }
+  /**
+   * The blocks below an item's first line whose content is indented by
+   * `indent` spaces: a nested list indented by exactly `indent` (and, with
+   * `fencedCode`, fenced code blocks), up to the first line indented less.
+   * Returns null (give up) on any other indented line.
+   */
+  blocks(at, indent2) {
+    const nodes = [];
+    while (this.indentation(at) >= indent2) {
+      if (this.fencedCode && this.indentation(at) <= indent2 + 3) {
+        const fence = readNestedFence(this.src, at, this.end, indent2, this.lines);
+        if (fence) {
+          nodes.push(fence.node);
+          at = fence.next;
+          continue;
+        }
+      }
+      const list2 = this.nestedList(at, indent2);
+      if (!list2) return null;
+      nodes.push(list2.list);
+      at = list2.next;
+    }
+    return { nodes, next: at };
+  }
+  /** A list indented by exactly `indent` spaces starting at `at`, with its own nested blocks, or null. */
+  nestedList(at, indent2) {
+    const marker = this.text(at)[indent2];
+    if (marker !== "-" && marker !== "*" && marker !== "+") return null;
+    const children = [];
+    while (this.indentation(at) >= indent2) {
+      const item = this.item(at, indent2, marker);
+      if (!item) {
+        if (this.fencedCode && children.length > 0 && opensNestedFence(this.src, at, this.end, indent2)) break;
+        return null;
+      }
+      const nested = this.blocks(this.next(at), indent2 + 2);
+      if (!nested) return null;
+      children.push(this.listItemNode(item, nested.nodes));
+      at = nested.next;
+    }
+    const first = children[0];
+    const last = children[children.length - 1];
+    return {
+      list: {
+        type: "list",
+        ordered: false,
+        start: null,
+        spread: false,
+        children,
+        position: { start: point(first), end: endPoint(last) }
+      },
+      next: at
+    };
+  }
+  /** Leading spaces of a non-blank line; -1 past the end or for a blank line, Infinity for a tab (never simple). */
+  indentation(at) {
+    if (at >= this.end) return -1;
+    const text2 = this.text(at);
+    if (text2.trim() === "") return -1;
+    const spaces = /^ */.exec(text2)?.[0].length ?? 0;
+    return text2[spaces] === "	" ? Number.POSITIVE_INFINITY : spaces;
+  }
+  listItemNode(item, nested) {
+    const paragraph = this.paragraphNode(item.contentStart, item.contentEnd);
+    return {
+      type: "listItem",
+      spread: false,
+      checked: null,
+      children: [paragraph, ...nested],
+      position: { start: this.lines.point(item.start), end: endPoint(nested[nested.length - 1] ?? paragraph) }
+    };
+  }
+  /** Text and inline code only: the field readers look at nothing else. */
+  paragraphNode(start, end) {
+    const children = [];
+    let at = start;
+    for (const span of findCodeSpans(this.src.slice(start, end), start)) {
+      if (span.start > at) children.push(this.textNode(at, span.start));
+      const code = {
+        type: "inlineCode",
+        value: span.value,
+        position: { start: this.lines.point(span.start), end: this.lines.point(span.end) }
+      };
+      children.push(code);
+      at = span.end;
+    }
+    if (end > at) children.push(this.textNode(at, end));
+    return { type: "paragraph", children, position: { start: this.lines.point(start), end: this.lines.point(end) } };
+  }
+  textNode(start, end) {
+    return {
+      type: "text",
+      value: this.src.slice(start, end),
+      position: { start: this.lines.point(start), end: this.lines.point(end) }
+    };
+  }
+  lineEnd(at) {
+    const newline = this.src.indexOf("\n", at);
+    return newline === -1 || newline > this.end ? this.end : newline;
+  }
+};
+function point(node) {
+  return { ...node.position?.start ?? { line: 1, column: 1 } };
+}
+function endPoint(node) {
+  return { ...node.position?.end ?? { line: 1, column: 1 } };
+}
+function fieldItem(item, nested, src) {
+  const content = src.slice(item.contentStart, item.contentEnd);
+  const read = readFieldKey(content);
+  const valueStart = item.contentStart + (read?.valueOffset ?? 0);
+  return {
+    start: item.start,
+    end: nested[nested.length - 1]?.position?.end.offset ?? item.contentEnd,
+    key: read?.key ?? null,
+    keyStart: item.contentStart + (read?.keyOffset ?? 0),
+    contentStart: item.contentStart,
+    valueStart,
+    inlineEnd: item.contentEnd,
+    codeSpans: findCodeSpans(content.slice(read?.valueOffset ?? 0), valueStart),
+    nested,
+    contentIndent: 2
+  };
+}
+
+// src/core/plan/fenced-segment.ts
+function fieldListWithSafeFences(src, start, end, lines, riskyLines) {
+  const list2 = readSimpleFieldList(src, start, end, lines, { fencedCode: true });
+  if (!list2) return null;
+  const fences = [];
+  for (const item of list2.items) collectFences(item.nested, fences);
+  return riskyLines.every((line) => fences.some(([from, to]) => line >= from && line <= to)) ? list2 : null;
+}
+function collectFences(nodes, out) {
+  for (const node of nodes) {
+    if (node.type === "code" && node.position?.start.offset !== void 0 && node.position.end.offset !== void 0) {
+      out.push([node.position.start.offset - (node.position.start.column - 1), node.position.end.offset]);
+    } else if (node.type === "list") {
+      for (const item of node.children) collectFences(item.children, out);
+    }
+  }
+}
+
+// src/core/plan/open-leaf-block.ts
+function swallowsNextLine(node, src, rangeEnd) {
+  const start = node.position?.start.offset ?? 0;
+  const end = node.position?.end.offset ?? 0;
+  const raw = src.slice(start, end);
+  if (node.type === "code") return isUnclosedFence(raw);
+  if (node.type === "html") return isOpenHtmlBlock(raw, src.slice(end, rangeEnd));
+  return false;
+}
+var FENCE_OPEN2 = /^ {0,3}(`{3,}|~{3,})/;
+function isUnclosedFence(raw) {
+  const open = FENCE_OPEN2.exec(raw);
+  if (!open) return false;
+  const fence = open[1];
+  const lastBreak = raw.lastIndexOf("\n");
+  if (lastBreak === -1) return true;
+  const lastLine = raw.slice(lastBreak + 1);
+  const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(lastLine);
+  return !(close && close[1][0] === fence[0] && close[1].length >= fence.length);
+}
+var TERMINATED_KINDS = [
+  [/^ {0,3}<(?:script|pre|style|textarea)(?:[\s>]|$)/i, /<\/(?:script|pre|style|textarea)>/i],
+  [/^ {0,3}<!--/, /-->/],
+  [/^ {0,3}<\?/, /\?>/],
+  [/^ {0,3}<![A-Za-z]/, />/],
+  [/^ {0,3}<!\[CDATA\[/, /\]\]>/]
+];
+function isOpenHtmlBlock(raw, after) {
+  const lastLine = raw.slice(raw.lastIndexOf("\n") + 1);
+  for (const [opener, terminator] of TERMINATED_KINDS) {
+    if (opener.test(raw)) {
+      const checked = raw.includes("\n") ? lastLine : raw.replace(opener, "");
+      return !terminator.test(checked);
+    }
+  }
+  return !/\n[ \t]*\n/.test(after);
+}
+
+// src/core/plan/outline.ts
+function buildOutline(src, lines, strategy) {
+  const bodyStart = frontMatterEnd(src);
+  const firstDialect = bodyStart > 0 ? "frontMatter" : "commonmark";
+  if (strategy === "whole-document") return parseMarkdownRange(src, 0, src.length, lines, firstDialect);
+  const { cuts, risky } = scanLines(src, bodyStart);
+  const out = [];
+  let riskyAt = 0;
+  let segment = 0;
+  const bounds = [0, ...cuts, src.length];
+  while (segment < bounds.length - 1) {
+    const start = bounds[segment];
+    let next = segment + 1;
+    let end = bounds[next];
+    if (start === end) {
+      segment = next;
+      continue;
+    }
+    const firstLineEnd = lineEnd(src, start);
+    while (riskyAt < risky.length && risky[riskyAt] <= firstLineEnd) riskyAt++;
+    const isRisky = segment === 0 || riskyAt < risky.length && risky[riskyAt] < end;
+    const heading = segment === 0 ? null : atxHeadingNode(src, start, lines);
+    if (!isRisky && heading) {
+      out.push(heading);
+      if (/\S/.test(src.slice(firstLineEnd, end))) out.push({ type: "opaque", start: firstLineEnd + 1, end });
+      segment = next;
+      continue;
+    }
+    if (heading && segment > 0) {
+      const risks = [];
+      for (let at = riskyAt; at < risky.length && risky[at] < end; at++) risks.push(risky[at]);
+      const fieldList = fieldListWithSafeFences(src, firstLineEnd + 1, end, lines, risks);
+      if (fieldList) {
+        out.push(heading, { type: "opaque", start: firstLineEnd + 1, end, fieldList });
+        riskyAt += risks.length;
+        segment = next;
+        continue;
+      }
+    }
+    const dialect = start === 0 ? firstDialect : "commonmark";
+    let nodes = parseMarkdownRange(src, start, end, lines, dialect);
+    while (next < bounds.length - 1 && endsInOpenLeafBlock(nodes, src, end)) {
+      next++;
+      end = bounds[next];
+      nodes = parseMarkdownRange(src, start, end, lines, dialect);
+    }
+    while (riskyAt < risky.length && risky[riskyAt] < end) riskyAt++;
+    pushAll(out, nodes);
+    segment = next;
+  }
+  return out;
+}
+function materialise(nodes, src, lines) {
+  const out = [];
+  for (const node of nodes) {
+    if (node.type === "opaque") pushAll(out, parseMarkdownRange(src, node.start, node.end, lines, "commonmark"));
+    else out.push(node);
+  }
+  return out;
+}
+function outlineStart(node) {
+  return node.type === "opaque" ? node.start : node.position?.start.offset ?? 0;
+}
+function endsInOpenLeafBlock(nodes, src, end) {
+  const last = nodes[nodes.length - 1];
+  return last !== void 0 && swallowsNextLine(last, src, end);
+}
+function lineEnd(src, from) {
+  const newline = src.indexOf("\n", from);
+  return newline === -1 ? src.length : newline;
+}
+function frontMatterEnd(src) {
+  const match = /^---[ \t]*\n(?:[^]*?\n)?---[ \t]*(?:\n|$)/.exec(src);
+  return match ? match[0].length : 0;
+}
+function scanLines(src, from) {
+  const cuts = [];
+  const risky = [];
+  let fence = null;
+  let previousIsText = false;
+  for (let start = from; start < src.length; ) {
+    const newline = src.indexOf("\n", start);
+    const end = newline === -1 ? src.length : newline;
+    const line = src.slice(start, end);
+    if (fence) {
+      const close = FENCE_CLOSE2.exec(line);
+      if (close && close[1][0] === fence.char && close[1].length >= fence.length) fence = null;
+      previousIsText = false;
+    } else {
+      const open = FENCE_OPEN3.exec(line);
+      if (open) {
+        const marker = open[1] ?? open[2];
+        fence = { char: marker[0], length: marker.length };
+        previousIsText = false;
+      } else {
+        if (CUT.test(line)) cuts.push(start);
+        else if (RISKY.test(line) || previousIsText && SETEXT_UNDERLINE.test(line)) risky.push(start);
+        previousIsText = /\S/.test(line) && !ATX.test(line);
+      }
+    }
+    start = end + 1;
+  }
+  return { cuts, risky };
+}
+var FENCE_OPEN3 = /^(`{3,})[^`]*$|^(~{3,})/;
+var FENCE_CLOSE2 = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
+var CUT = /^#{1,3}(?:[ \t]|$)/;
+var ATX = /^ {0,3}#{1,6}(?:[ \t]|$)/;
+var RISKY = /^(?: {0,3}(?:`{3}|~{3}|<)| {1,3}#{1,6}(?:[ \t]|$))/;
+var SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
+
+// src/core/plan/plan-id.ts
+function fileStem(path) {
+  const name = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+function suggestPlanId(id2) {
+  const slug = id2.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/\.{2,}/g, ".").replace(/^[^a-z0-9]+|[-_.]+$/g, "").slice(0, 63).replace(/(?:\.lock|[-_.])+$/, "");
+  return slug || "my-plan";
+}
+function resolvePlanId(fromFrontMatter, path, sink) {
+  const id2 = fromFrontMatter?.value ?? fileStem(path);
+  const problem = planIdProblem(id2);
+  if (problem) {
+    const suggestion = suggestPlanId(id2);
+    if (fromFrontMatter) {
+      sink.error(
+        PLAN_CODES.unsafePlanId,
+        fromFrontMatter.position,
+        problem,
+        `use a safe id, e.g. \`id: ${suggestion}\``
+      );
+    } else {
+      sink.error(
+        PLAN_CODES.unsafePlanId,
+        { line: 1, column: 1 },
+        `${problem}; it was taken from the file name`,
+        `set a safe id in the front matter (\`---\` / \`id: ${suggestion}\` / \`---\`) or rename the file`
+      );
+    }
+  }
+  return id2;
+}
+
+// src/core/plan/sections.ts
+function findSections(outline, src, title) {
+  const sections = [];
+  for (let i = 0; i < outline.length; i++) {
+    const node = outline[i];
+    if (node.type !== "heading" || node.depth !== 2 || !title.test(headingSource(src, node))) continue;
+    let next = i + 1;
+    while (next < outline.length && !isSectionBoundary(outline[next])) next++;
+    const after = outline[next];
+    sections.push({
+      heading: node,
+      content: outline.slice(i + 1, next),
+      end: after ? outlineStart(after) : src.length
+    });
+  }
+  return sections;
+}
+function isSectionBoundary(node) {
+  return node.type === "heading" && node.depth <= 2;
+}
+
+// src/core/plan/source.ts
+function normaliseSource(text2) {
+  const withoutBom = text2.charCodeAt(0) === 65279 ? text2.slice(1) : text2;
+  return withoutBom.includes("\r") ? withoutBom.replace(/\r\n?/g, "\n") : withoutBom;
+}
+var LineIndex = class {
+  constructor(text2) {
+    this.text = text2;
+    for (let at = text2.indexOf("\n"); at !== -1; at = text2.indexOf("\n", at + 1)) {
+      this.lineStarts.push(at + 1);
+    }
+  }
+  text;
+  lineStarts = [0];
+  position(offset) {
+    let low = 0;
+    let high = this.lineStarts.length - 1;
+    while (low < high) {
+      const mid = low + high + 1 >> 1;
+      if (this.lineStarts[mid] <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low + 1, column: offset - this.lineStarts[low] + 1 };
+  }
+  /** The position with its offset: a point of an mdast node's `position`. */
+  point(offset) {
+    const { line, column } = this.position(offset);
+    return { line, column, offset };
+  }
+};
+
+// src/core/plan/stage-heading.ts
+var EXAMPLE = "write the heading as `### Stage 2: Short title` (separator `:`, `\u2014`, `\u2013`, `-` or `.`)";
+var STAGE_WORD = /^stage(?![\p{L}])/iu;
+var NUMERIC = /^[+-]?\d+(?:\.\d+)?/;
+var WORD = /^[^\s:—–.-]+/;
+var SEPARATOR = /^[ \t]*([:—–.-])[ \t]*/;
+function parseStageHeading(text2) {
+  const word = STAGE_WORD.exec(text2);
+  if (!word) return { kind: "not-a-stage" };
+  const numberAt = word[0].length + /^\s*/.exec(text2.slice(word[0].length))[0].length;
+  const rest = text2.slice(numberAt);
+  const numeric = NUMERIC.exec(rest);
+  if (!numeric) {
+    const token2 = WORD.exec(rest)?.[0];
+    return {
+      kind: "invalid",
+      problem: token2 ? {
+        code: PLAN_CODES.stageNumberNotANumber,
+        message: `stage number "${token2}" is not a number`,
+        hint: EXAMPLE,
+        at: numberAt
+      } : {
+        code: PLAN_CODES.stageHeadingInvalid,
+        message: `stage heading "${text2}" has no stage number`,
+        hint: EXAMPLE,
+        at: numberAt
+      }
+    };
+  }
+  const token = numeric[0];
+  const value = Number(token);
+  if (!Number.isSafeInteger(value) || token.includes(".")) {
+    return {
+      kind: "invalid",
+      problem: {
+        code: PLAN_CODES.stageNumberNotInteger,
+        message: `stage number "${token}" is not a whole number`,
+        hint: `stages are numbered 1, 2, 3, \u2026; ${EXAMPLE}`,
+        at: numberAt
+      }
+    };
+  }
+  if (value <= 0) {
+    return {
+      kind: "invalid",
+      problem: {
+        code: PLAN_CODES.stageNumberNotPositive,
+        message: `stage number ${token} is not positive`,
+        hint: "stages are numbered from 1",
+        at: numberAt
+      }
+    };
+  }
+  const afterNumber = numberAt + token.length;
+  const tail2 = text2.slice(afterNumber);
+  const separator = SEPARATOR.exec(tail2);
+  if (!separator) {
+    const title2 = tail2.trim();
+    if (!title2) return { kind: "stage", number: value, title: "", problem: missingTitle(value, afterNumber) };
+    return {
+      kind: "stage",
+      number: value,
+      title: title2,
+      problem: {
+        code: PLAN_CODES.stageHeadingInvalid,
+        message: `stage ${value}: no separator between the stage number and the title`,
+        hint: EXAMPLE,
+        at: afterNumber
+      }
+    };
+  }
+  const title = tail2.slice(separator[0].length).trim();
+  return { kind: "stage", number: value, title, problem: title ? null : missingTitle(value, afterNumber) };
+}
+function missingTitle(stage, at) {
+  return { code: PLAN_CODES.stageTitleMissing, message: `stage ${stage} has no title`, hint: EXAMPLE, at };
+}
+
+// src/core/plan/stage-heading-level.ts
+var DEEP_STAGE_LINE = /^ {0,3}#{4,6}[ \t]+stage/im;
+function checkStageHeadingLevels(outline, stageMap, context) {
+  const expected = stageMap.heading.depth + 1;
+  for (const node of stageMap.content) {
+    for (const heading of topLevelHeadings(node, context)) {
+      if (heading.depth > expected) report(heading, expected, context);
+    }
+  }
+  for (const node of outline) {
+    if (node.type !== "heading" || node.depth > stageMap.heading.depth) continue;
+    if (outlineStart(node) >= stageMap.end) report(node, expected, context);
+  }
+}
+function topLevelHeadings(node, context) {
+  if (node.type === "heading") return [node];
+  if (node.type !== "opaque") return [];
+  if (!DEEP_STAGE_LINE.test(context.src.slice(node.start, node.end))) return [];
+  return materialise([node], context.src, context.lines).filter(
+    (child) => child.type === "heading"
+  );
+}
+function report(heading, expected, context) {
+  const text2 = headingSource(context.src, heading);
+  const number = misplacedStageNumber(text2);
+  if (number === null) return;
+  const written = `${"#".repeat(heading.depth)} Stage ${number}`;
+  const wanted = "#".repeat(expected);
+  const effect = heading.depth < expected ? `a level-${heading.depth} heading ends the Stage Map, so this stage is not in the plan` : `a level-${heading.depth} heading is part of the body of the stage above it and opens no stage`;
+  context.sink.strict(
+    context.lenient,
+    PLAN_CODES.stageHeadingWrongLevel,
+    positionOf(context, outlineStart(heading)),
+    `\`${written}\` is a level-${heading.depth} heading; stages in this Stage Map are level-${expected} headings (\`${wanted} Stage ${number}\`)`,
+    `${effect}; write it as \`${wanted} ${text2.trim()}\``
+  );
+}
+function misplacedStageNumber(text2) {
+  const parsed = parseStageHeading(text2);
+  if (parsed.kind !== "stage") return null;
+  if (parsed.problem && parsed.title !== "") return null;
+  return parsed.number;
+}
+
+// src/core/plan/entries.ts
+function splitEntries(text2, offset) {
+  const entries = [];
+  let entryStart = 0;
+  let fence = 0;
+  for (let i = 0; i <= text2.length; i++) {
+    const char = text2[i];
+    if (char === "`") {
+      let run2 = 1;
+      while (text2[i + run2] === "`") run2++;
+      if (fence === 0) fence = run2;
+      else if (fence === run2) fence = 0;
+      i += run2 - 1;
+      continue;
+    }
+    if (i === text2.length || char === "," && fence === 0) {
+      const raw = text2.slice(entryStart, i);
+      const lead = raw.length - raw.trimStart().length;
+      if (raw.trim()) entries.push({ text: raw.trim(), start: offset + entryStart + lead });
+      entryStart = i + 1;
+    }
+  }
+  return entries;
+}
+function unwrapCode(text2) {
+  const leading = /^(`+)([^]*?)\1(?!`)/.exec(text2);
+  if (leading) return leading[2].trim();
+  return text2.replace(/`/g, "").trim();
+}
+function isNoneValue(text2) {
+  return /^(?:none|\(none\)|n\/a|-|—|–)?$/i.test(text2.replace(/[`*_]/g, "").trim());
+}
+
+// src/core/plan/nested-items.ts
+function nestedListItems(nested, src) {
+  const items = [];
+  for (const node of nested) {
+    if (node.type !== "list") continue;
+    for (const child of node.children) {
+      const item = fieldItemFromNode(child, src);
+      items.push(item);
+      pushAll(items, nestedListItems(item.nested, src));
+    }
+  }
+  return items;
+}
+
+// src/core/plan/depends-on.ts
+var STAGE_REF = /^(?:stage[ \t]*)?#?(\d+)$/i;
+var HINT = "write `none`, or stage numbers separated by commas: `1, 3` or `Stage 1, Stage 3`";
+function readDependsOn(item, stage, context) {
+  const { src, sink } = context;
+  const entries = [
+    ...splitEntries(src.slice(item.valueStart, item.inlineEnd), item.valueStart),
+    ...nestedListItems(item.nested, src).flatMap(
+      (nested) => splitEntries(src.slice(nested.contentStart, nested.inlineEnd), nested.contentStart)
+    )
+  ];
+  if (entries.length === 1 && isNoneValue(entries[0].text)) return [];
+  const refs = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const entry of entries) {
+    const cleaned = entry.text.replace(/[`*_]/g, "").trim();
+    const match = STAGE_REF.exec(cleaned);
+    const number = match ? Number(match[1]) : Number.NaN;
+    const position = positionOf(context, entry.start);
+    if (!Number.isSafeInteger(number) || number <= 0) {
+      sink.error(
+        PLAN_CODES.invalidDependency,
+        position,
+        `stage ${stage}: "${entry.text}" in depends-on is not a stage number`,
+        HINT
+      );
+      continue;
+    }
+    if (seen.has(number)) {
+      sink.warning(
+        PLAN_CODES.duplicateDependency,
+        position,
+        `stage ${stage}: depends on stage ${number} more than once`,
+        "list each stage once"
+      );
+      continue;
+    }
+    seen.add(number);
+    refs.push({ stage: number, position });
+  }
+  return refs;
+}
+
+// src/core/plan/files-field.ts
+function readFiles(item, context) {
+  const { src } = context;
+  const entries = splitEntries(src.slice(item.valueStart, item.inlineEnd), item.valueStart).map((entry) => entry.text);
+  for (const nested of nestedListItems(item.nested, src))
+    entries.push(src.slice(nested.contentStart, nested.inlineEnd).trim());
+  const files = [];
+  for (const entry of entries) {
+    if (isNoneValue(entry)) continue;
+    const file = unwrapCode(entry);
+    if (file) files.push(file);
+  }
+  return files;
+}
+
+// src/core/plan/validation-field.ts
+var PHASES = /* @__PURE__ */ new Set(["pre", "main", "post"]);
+function readValidation(item, context) {
+  const commands = inlineCommands(item.valueStart, item.inlineEnd, item.codeSpans, "main", context);
+  pushAll(commands, blockCommands(item.nested, "main", context));
+  return commands;
+}
+function blockCommands(nodes, phase, context) {
+  const commands = [];
+  for (const node of nodes) {
+    if (node.type === "list") {
+      for (const child of node.children) {
+        const nested = fieldItemFromNode(child, context.src);
+        const group = nested.key?.toLowerCase();
+        if (group !== void 0 && PHASES.has(group)) {
+          pushAll(
+            commands,
+            inlineCommands(nested.valueStart, nested.inlineEnd, nested.codeSpans, group, context)
+          );
+          pushAll(commands, blockCommands(nested.nested, group, context));
+        } else {
+          pushAll(commands, inlineCommands(nested.contentStart, nested.inlineEnd, nested.codeSpans, phase, context));
+        }
+      }
+    } else if (node.type === "code") {
+      pushAll(commands, codeBlockCommands(node, phase, context));
+    } else if (node.type === "paragraph") {
+      const start = node.position?.start.offset ?? 0;
+      pushAll(
+        commands,
+        inlineCommands(start, node.position?.end.offset ?? start, inlineCodeAfter(node, start), phase, context)
+      );
+    }
+  }
+  return commands;
+}
+function inlineCommands(start, end, spans, phase, context) {
+  if (spans.length > 0) {
+    return spans.filter((span) => span.value.trim()).map((span) => ({ cmd: span.value.trim(), phase, position: positionOf(context, span.start) }));
+  }
+  const commands = [];
+  let lineStart = start;
+  for (const line of context.src.slice(start, end).split("\n")) {
+    const cmd = line.trim();
+    if (cmd && !isNoneValue(cmd))
+      commands.push({ cmd, phase, position: positionOf(context, lineStart + line.indexOf(cmd)) });
+    lineStart += line.length + 1;
+  }
+  return commands;
+}
+function codeBlockCommands(node, phase, context) {
+  const start = node.position?.start.offset ?? 0;
+  const fenced = /^ {0,3}(?:`{3}|~{3})/.test(context.src.slice(start, start + 6));
+  const firstLine = (node.position?.start.line ?? 1) + (fenced ? 1 : 0);
+  const indent2 = (node.position?.start.column ?? 1) - 1;
+  const commands = [];
+  node.value.split("\n").forEach((line, index) => {
+    const cmd = line.trim();
+    if (!cmd || cmd.startsWith("#")) return;
+    commands.push({ cmd, phase, position: { line: firstLine + index, column: indent2 + line.indexOf(cmd) + 1 } });
+  });
+  return commands;
+}
+
+// src/core/plan/stage.ts
+var KNOWN_FIELDS = "known fields: `depends-on`, `files`, `validation`, `exit contract`, `rollback`, `tdd`";
+function readStage(source, context) {
+  const { src } = context;
+  const headingStart = source.heading.position?.start.offset ?? 0;
+  const headingEnd = source.heading.position?.end.offset ?? headingStart;
+  const fieldList = findFieldList(source.content, context);
+  const body = fieldList ? [src.slice(headingEnd, fieldList.start), src.slice(fieldList.end, source.end)].map(trimBlankLines).filter(Boolean).join("\n\n") : trimBlankLines(src.slice(headingEnd, source.end));
+  const stage = {
+    number: source.number,
+    title: source.title,
+    dependsOn: [],
+    files: [],
+    validation: [],
+    exitContract: null,
+    rollback: null,
+    extraFields: {},
+    body,
+    section: src.slice(headingStart, source.end).trimEnd(),
+    position: positionOf(context, headingStart),
+    fieldPositions: {}
+  };
+  const dependencyRefs = fieldList ? readFields(fieldList.items, stage, context) : [];
+  if (!fieldList && body === "") {
+    context.sink.error(
+      PLAN_CODES.emptyStage,
+      stage.position,
+      `stage ${stage.number} is empty: it has no fields and no body`,
+      "describe the work under the heading, starting with a field list such as `- **Depends-on:** none`"
+    );
+  } else if (stage.validation.length === 0 && !saysNoValidation(fieldList?.items ?? [], context)) {
+    context.sink.warning(
+      PLAN_CODES.stageWithoutValidation,
+      stage.position,
+      `stage ${stage.number} has no validation command, so only the repository's \`qaCommands\` (if any) check its work`,
+      "add a field such as `- **Validation:** npm test` to the stage's field list, or write `- **Validation:** none` to say it needs none"
+    );
+  }
+  return { stage, dependencyRefs };
+}
+function saysNoValidation(items, context) {
+  const field = items.find((item) => item.key !== null && canonicalFieldKey(item.key) === "validation");
+  if (!field || field.nested.length > 0) return false;
+  const value = context.src.slice(field.valueStart, field.inlineEnd).trim();
+  return value !== "" && isNoneValue(value);
+}
+function findFieldList(content, context) {
+  const only = content.length === 1 ? content[0] : void 0;
+  if (only?.type === "opaque") {
+    const fast = only.fieldList ?? readSimpleFieldList(context.src, only.start, only.end, context.lines, { fencedCode: true });
+    if (fast) return fast;
+  }
+  for (const node of materialise(content, context.src, context.lines)) {
+    if (node.type !== "list" || node.ordered) continue;
+    const list2 = fieldListFromNode(node, context.src);
+    if (isFieldList(list2.items)) return list2;
+  }
+  return null;
+}
+function readFields(items, stage, context) {
+  const { src, sink } = context;
+  let refs = [];
+  const seen = /* @__PURE__ */ new Map();
+  for (const item of items) {
+    const at = positionOf(context, item.start);
+    if (item.key === null) {
+      sink.warning(
+        PLAN_CODES.fieldNotKeyValue,
+        at,
+        `stage ${stage.number}: this item of the field list is not a \`key: value\` field and is ignored`,
+        "write it as `- key: value`, or move it below the field list, after a paragraph, so it becomes part of the body"
+      );
+      continue;
+    }
+    const normalised = normaliseKey(item.key);
+    const canonical = canonicalFieldKey(item.key);
+    const identity = canonical ?? normalised;
+    const firstLine = seen.get(identity);
+    if (firstLine !== void 0) {
+      sink.error(
+        PLAN_CODES.duplicateField,
+        at,
+        `stage ${stage.number}: field "${item.key}" is given twice (first on line ${firstLine}); this one is ignored`,
+        "merge the two values into one field"
+      );
+      continue;
+    }
+    seen.set(identity, at.line);
+    if (!canonical) {
+      reportUnknownField(item.key, stage.number, positionOf(context, item.keyStart), context);
+      stage.extraFields[item.key] = verbatim(src, item.valueStart, item.end, item.contentIndent);
+      continue;
+    }
+    stage.fieldPositions[canonical] = at;
+    refs = applyField(canonical, item, stage, context) ?? refs;
+  }
+  return refs;
+}
+function reportUnknownField(key, stage, at, context) {
+  const suggestion = suggestFieldKey(key);
+  const message = `unknown field \`${key}\` in stage ${stage}${suggestion ? `; did you mean \`${suggestion}\`?` : ""}`;
+  const kept = context.lenient ? "it is kept as an extra field" : "rename it, or move it below the field list after a paragraph so it becomes part of the body (`--lenient` keeps it as an extra field)";
+  context.sink.strict(context.lenient, PLAN_CODES.unknownField, at, message, `${KNOWN_FIELDS}; ${kept}`);
+}
+function applyField(key, item, stage, context) {
+  switch (key) {
+    case "depends-on": {
+      const refs = readDependsOn(item, stage.number, context);
+      stage.dependsOn = refs.map((ref) => ref.stage);
+      return refs;
+    }
+    case "files":
+      stage.files = readFiles(item, context);
+      return void 0;
+    case "validation":
+      stage.validation = readValidation(item, context);
+      return void 0;
+    case "exit-contract":
+      stage.exitContract = verbatim(context.src, item.valueStart, item.end, item.contentIndent) || null;
+      return void 0;
+    case "rollback":
+      stage.rollback = verbatim(context.src, item.valueStart, item.end, item.contentIndent) || null;
+      return void 0;
+    case "tdd":
+      readTdd(item, stage, context);
+      return void 0;
+  }
+}
+function readTdd(item, stage, context) {
+  const value = unwrapCode(context.src.slice(item.valueStart, item.end).trim()).toLowerCase();
+  if (value === "none" || value === "red-green") {
+    stage.tdd = value;
+    return;
+  }
+  context.sink.error(
+    PLAN_CODES.badTdd,
+    positionOf(context, item.valueStart),
+    `stage ${stage.number}: \`tdd\` is \`${value}\`, which okstra does not know`,
+    "write `red-green` (the default: the stage's tests fail at its base and pass at its head) or `none` (a stage that keeps behaviour, such as docs or a refactor)"
+  );
+}
+
+// src/core/plan/stage-map.ts
+function readStageMap(section2, context) {
+  const { src, sink } = context;
+  const drafts = [];
+  const firstLine = /* @__PURE__ */ new Map();
+  const content = section2.content;
+  for (let i = 0; i < content.length; i++) {
+    const node = content[i];
+    if (node.type !== "heading" || node.depth !== 3) continue;
+    let next = i + 1;
+    while (next < content.length && !isStageBoundary(content[next])) next++;
+    const after = content[next];
+    const end = after ? outlineStart(after) : section2.end;
+    const parsed = parseStageHeading(headingSource(src, node));
+    if (parsed.kind === "not-a-stage") continue;
+    if (parsed.problem) {
+      const at = positionOf(context, headingContentRange(node).start + parsed.problem.at);
+      sink.error(parsed.problem.code, at, parsed.problem.message, parsed.problem.hint);
+    }
+    if (parsed.kind === "invalid") continue;
+    const draft2 = readStage(
+      { heading: node, number: parsed.number, title: parsed.title, content: content.slice(i + 1, next), end },
+      context
+    );
+    const first = firstLine.get(parsed.number);
+    if (first !== void 0) {
+      sink.error(
+        PLAN_CODES.duplicateStage,
+        draft2.stage.position,
+        `stage ${parsed.number} is defined twice (first at line ${first}); this definition is ignored`,
+        "give each stage its own number, or merge the two sections"
+      );
+      continue;
+    }
+    firstLine.set(parsed.number, draft2.stage.position.line);
+    drafts.push(draft2);
+  }
+  if (drafts.length === 0 && !content.some(
+    (node) => node.type === "heading" && node.depth === 3 && parseStageHeading(headingSource(src, node)).kind !== "not-a-stage"
+  )) {
+    sink.error(
+      PLAN_CODES.noStages,
+      positionOf(context, outlineStart(section2.heading)),
+      "the Stage Map has no stages",
+      "add stages as level-3 headings under it, e.g. `### Stage 1: Schema`"
+    );
+  }
+  return drafts;
+}
+function warnStrayStages(outline, stageMap, context) {
+  const inside = new Set(stageMap?.content ?? []);
+  for (const node of outline) {
+    if (node.type !== "heading" || node.depth !== 3 || inside.has(node)) continue;
+    const parsed = parseStageHeading(headingSource(context.src, node));
+    if (parsed.kind !== "stage") continue;
+    context.sink.warning(
+      PLAN_CODES.stageOutsideStageMap,
+      positionOf(context, outlineStart(node)),
+      `stage ${parsed.number} is outside the Stage Map section and will not be run`,
+      "move it under the `## Stage Map` heading"
+    );
+  }
+}
+function isStageBoundary(node) {
+  return node.type === "heading" && node.depth <= 3;
+}
+
+// src/core/plan/parse-plan.ts
+var STAGE_MAP = /stage map/i;
+var CLARIFICATIONS = /clarification items/i;
+var STAGE_MAP_HINT = "add a `## Stage Map` section with one `### Stage <N>: <title>` heading per stage";
+function parsePlan(text2, options2) {
+  return parsePlanWith(text2, options2, "segmented");
+}
+function parsePlanWith(text2, options2, strategy) {
+  const src = normaliseSource(text2);
+  const lines = new LineIndex(src);
+  const sink = new DiagnosticSink(options2.path);
+  const context = { src, lines, sink, lenient: options2.lenient === true };
+  const outline = buildOutline(src, lines, strategy);
+  const frontMatter = readFrontMatter(outline[0]?.type === "yaml" ? outline[0] : void 0, context);
+  const id2 = resolvePlanId(frontMatter.id, options2.path, sink);
+  const title = frontMatter.title ?? firstLevelOneHeading(outline, src);
+  const stageMaps = findSections(outline, src, STAGE_MAP);
+  const [stageMap, ...extraStageMaps] = stageMaps;
+  if (!stageMap) reportMissingStageMap(outline, context);
+  for (const extra of extraStageMaps) {
+    sink.error(
+      PLAN_CODES.duplicateStageMap,
+      positionOf(context, outlineStart(extra.heading)),
+      `a second Stage Map section (the first is at line ${positionOf(context, outlineStart(stageMap?.heading ?? extra.heading)).line}); it is ignored`,
+      "keep one Stage Map section and move all stages into it"
+    );
+  }
+  const drafts = stageMap ? readStageMap(stageMap, context) : [];
+  if (stageMap) {
+    warnStrayStages(outline, stageMap, context);
+    checkStageHeadingLevels(outline, stageMap, context);
+  }
+  checkDependencies(drafts, sink);
+  const [clarificationSection, ...extraClarifications] = findSections(outline, src, CLARIFICATIONS);
+  for (const extra of extraClarifications) {
+    sink.warning(
+      PLAN_CODES.duplicateClarificationItems,
+      positionOf(context, outlineStart(extra.heading)),
+      "a second Clarification Items section; it is ignored",
+      "keep all clarification items in one section"
+    );
+  }
+  const clarifications = clarificationSection ? readClarifications(clarificationSection, context) : [];
+  return {
+    plan: {
+      id: id2,
+      title,
+      base: frontMatter.base,
+      path: options2.path,
+      stages: drafts.map((draft2) => draft2.stage),
+      clarifications
+    },
+    errors: sortDiagnostics(sink.errors),
+    warnings: sortDiagnostics(sink.warnings)
+  };
+}
+function firstLevelOneHeading(outline, src) {
+  for (const node of outline) {
+    if (node.type === "heading" && node.depth === 1) return headingSource(src, node).trim() || null;
+  }
+  return null;
+}
+function reportMissingStageMap(outline, context) {
+  const misplaced = outline.find((node) => node.type === "heading" && STAGE_MAP.test(headingSource(context.src, node)));
+  if (misplaced?.type === "heading") {
+    context.sink.error(
+      PLAN_CODES.missingStageMap,
+      positionOf(context, outlineStart(misplaced)),
+      `no Stage Map section: "${headingSource(context.src, misplaced)}" is a level-${misplaced.depth} heading, the Stage Map must be level 2`,
+      `write it as \`## ${headingSource(context.src, misplaced)}\``
+    );
+    return;
+  }
+  context.sink.error(
+    PLAN_CODES.missingStageMap,
+    { line: 1, column: 1 },
+    "no Stage Map section: the plan has no stages",
+    STAGE_MAP_HINT
+  );
+}
+
+// src/triggers/plans.ts
+function planPathOf(config2, id2) {
+  return `${config2.plansDir.replace(/\/+$/, "")}/${id2}.md`;
+}
+function readPlanEarly(deps, config2, id2) {
+  const path = planPathOf(config2, id2);
+  const text2 = isSafeRepoPath(path) ? readRepoFile(deps.client, deps.repo, path, deps.defaultBranch) : Promise.resolve(null);
+  text2.catch(() => void 0);
+  return { path, text: text2 };
+}
+function isPlanFile(path, plansDir) {
+  const dir = plansDir.replace(/^\.\/+/, "").replace(/\/+$/, "");
+  return path.startsWith(`${dir}/`) && path.endsWith(".md") && !path.slice(dir.length + 1).includes("/");
+}
+var list = (paths) => paths.map((p) => inlineCode(p)).join(", ");
+async function resolvePlan(deps, config2, pr, changed, wanted, hooks = {}) {
+  const touched = plansTouched(changed, config2);
+  const at = (path) => touched.includes(path) ? { ref: pr.headSha, fromPullRequest: true } : { ref: deps.defaultBranch, fromPullRequest: false };
+  const early = hooks.early;
+  const given = (path) => early?.path === path && !touched.includes(path) ? early.text : void 0;
+  const readPlan = (path) => readPlanFile(deps, path, at(path), { text: given(path), reading: hooks.reading });
+  if (wanted !== null) {
+    const named2 = planPathOf(config2, wanted);
+    const first = [.../* @__PURE__ */ new Set([...touched, named2])];
+    for (const path of first) {
+      const read = await readPlan(path);
+      if (read?.ok && read.plan.id === wanted) return read;
+      if (read && !read.ok && path === named2) return read;
+    }
+    const others = (await plansOnDefaultBranch(deps, config2)).filter((p) => !first.includes(p));
+    for (const path of others) {
+      const read = await readPlan(path);
+      if (read?.ok && read.plan.id === wanted) return read;
+    }
+    return {
+      ok: false,
+      reason: `there is no plan with the id ${inlineCode(wanted)} in ${inlineCode(config2.plansDir)} (on \`${deps.defaultBranch}\` or changed by this pull request).`
+    };
+  }
+  if (touched.length > 1)
+    return {
+      ok: false,
+      reason: `this pull request changes several plans (${list(touched)}); say which one with \`--plan ID\`.`
+    };
+  if (touched.length === 1)
+    return await readPlan(touched[0]) ?? {
+      ok: false,
+      reason: `the plan ${inlineCode(touched[0])} could not be read.`
+    };
+  const all = await plansOnDefaultBranch(deps, config2);
+  if (all.length === 0)
+    return {
+      ok: false,
+      reason: `there are no plans in ${inlineCode(config2.plansDir)} on \`${deps.defaultBranch}\`, and this pull request adds none.`
+    };
+  if (all.length > 1)
+    return {
+      ok: false,
+      reason: `there are several plans in ${inlineCode(config2.plansDir)} (${list(all)}) and this pull request changes none of them; say which one with \`--plan ID\`.`
+    };
+  return await readPlan(all[0]) ?? {
+    ok: false,
+    reason: `the plan ${inlineCode(all[0])} could not be read.`
+  };
+}
+function plansTouched(changed, config2) {
+  return changed.filter((f) => f.status !== "removed" && isPlanFile(f.path, config2.plansDir)).map((f) => f.path);
+}
+async function plansOnDefaultBranch(deps, config2) {
+  const entries = await listDirectory(deps.client, deps.repo, config2.plansDir.replace(/\/+$/, ""), deps.defaultBranch);
+  return entries.filter((e) => e.type === "file" && isPlanFile(e.path, config2.plansDir)).map((e) => e.path).sort();
+}
+async function readPlanFile(deps, path, where, via) {
+  if (!isSafeRepoPath(path))
+    return {
+      ok: false,
+      reason: `the plan file name ${inlineCode(path)} has characters okstra does not pass to a workflow (use letters, digits, ".", "_", "-" and "/").`
+    };
+  via.reading?.(path, where);
+  const text2 = await (via.text ?? readRepoFile(deps.client, deps.repo, path, where.ref));
+  if (text2 === null) return null;
+  const result = parsedPlan(path, text2);
+  if (!result.plan || result.errors.length > 0) {
+    const first = result.errors[0];
+    return {
+      ok: false,
+      reason: `${inlineCode(path)} is not a valid plan (${result.errors.length} error${result.errors.length === 1 ? "" : "s"}${first ? `; first: line ${first.line}: ${escapeInline(first.message)}` : ""}); \`okstra plan validate\` lists them all.`
+    };
+  }
+  return { ok: true, plan: result.plan, path, fromPullRequest: where.fromPullRequest, blob: gitBlobId(text2) };
+}
+var PARSED = new Lru(32);
+function parsedPlan(path, text2) {
+  const key = `${path}\0${text2}`;
+  const hit = PARSED.get(key);
+  if (hit) return hit;
+  const result = parsePlan(text2, { path });
+  PARSED.set(key, result);
+  return result;
+}
+
+// src/triggers/launch.ts
+function readLaunchWorkflow(deps, config2) {
+  return readRepoFile(deps.client, deps.repo, workflowPath(config2), deps.defaultBranch);
+}
+async function resolveLaunchPlan(deps, config2, pr, files, wanted) {
+  const ahead = {};
+  const found = await resolvePlan(deps, config2, pr, files, wanted, {
+    reading: (path, where) => {
+      const refused = !dispatchRef(deps.defaultBranch, {
+        pr,
+        planFromPullRequest: where.fromPullRequest,
+        planPath: path
+      }).ok;
+      if (ahead.id !== void 0 || refused) return;
+      ahead.id = posix.basename(path, ".md");
+      ahead.ledger = readPlanLedger(deps, config2, ahead.id);
+      ahead.workflowText = readLaunchWorkflow(deps, config2);
+      ahead.ledger.catch(() => void 0);
+      ahead.workflowText.catch(() => void 0);
+    }
+  });
+  if (!found.ok) return found;
+  const { ledger, workflowText } = ahead;
+  return {
+    ok: true,
+    request: {
+      ...launchedPlan(found),
+      ...workflowText ? { workflowText } : {},
+      ...ledger && ahead.id === found.plan.id ? { ledger } : {}
+    }
+  };
+}
+function launchedPlan(found) {
+  return { plan: found.plan, planPath: found.path, planBlob: found.blob, planFromPullRequest: found.fromPullRequest };
+}
+var HOW_TO_APPROVE = "approve the pull request that adds or changes the plan (a review that approves it), or comment `/okstra approve` on it; `okstra plan approve` does it from a clone";
+function workflowPath(config2) {
+  return `.github/workflows/${config2.bot.workflow}`;
+}
+function dispatchRef(defaultBranch, req) {
+  if (!req.planFromPullRequest) return { ok: true, ref: defaultBranch, planRef: null };
+  if (isFromFork(req.pr)) {
+    return {
+      ok: false,
+      reason: `the plan ${inlineCode(req.planPath)} is added or changed by this pull request, whose branch lives in a fork; okstra runs only plans that are on this repository's branches: merge the plan first (or push the branch here).`
+    };
+  }
+  return { ok: true, ref: defaultBranch, planRef: req.pr.headSha };
+}
+async function launch(deps, config2, req) {
+  const where = dispatchRef(deps.defaultBranch, req);
+  if (!where.ok) return where;
+  const path = workflowPath(config2);
+  const [ledger, workflow] = await Promise.all([
+    req.ledger ?? readPlanLedger(deps, config2, req.plan.id),
+    req.workflowText ?? readLaunchWorkflow(deps, config2)
+  ]);
+  if (!ledger.ok) return ledger;
+  const planned = planLaunch({
+    plan: req.plan,
+    planBlob: req.planBlob,
+    state: ledger.state,
+    config: config2,
+    what: req.what,
+    now: deps.now(),
+    workflow: { path, ref: where.ref, text: workflow },
+    howToApprove: HOW_TO_APPROVE
+  });
+  if (!planned.ok) return planned;
+  const { launch: plan } = planned;
+  const ctx = { deps, config: config2, req, where, path, plan, kept: keptStage(plan, req.keep) };
+  const outcomes = await pool(
+    DISPATCHES_AT_ONCE,
+    plan.runs.map((stages) => () => startWorkflowRun(ctx, stages))
+  );
+  const checkRunIds = new Map(outcomes.flatMap((o) => [...o.ids]));
+  const refused = outcomes.find((o) => o.error !== void 0);
+  if (refused) {
+    const started = outcomes.filter((o) => o.error === void 0).flatMap((o) => o.stages);
+    return { ok: false, reason: refusedLaunchReason(path, refused.error ?? "", started) };
+  }
+  return { ok: true, mode: plan.mode, stages: plan.stages, checkRunIds, kept: ctx.kept };
+}
+function keptStage(plan, keep) {
+  if (keep === void 0 || plan.mode !== "stage") return null;
+  return plan.runs.some((stages) => stages.length === 1 && stages[0] === keep) ? keep : null;
+}
+var DISPATCHES_AT_ONCE = 4;
+async function startWorkflowRun({ deps, config: config2, req, where, path, plan, kept }, stages) {
+  const runsUrl = `${deps.webUrl}/actions/workflows/${config2.bot.workflow}`;
+  const ask = { planId: req.plan.id, actor: req.actor, origin: req.origin, runsUrl };
+  const ids = /* @__PURE__ */ new Map();
+  for (const stage of stages) {
+    const id2 = await createQueuedCheck(deps.client, deps.repo, {
+      name: checkRunName(req.plan.id, stage),
+      headSha: req.pr.headSha,
+      detailsUrl: runsUrl,
+      output: { title: "Queued", summary: queuedSummary(plan, stages, ask) }
+    });
+    ids.set(stage, id2);
+  }
+  if (kept !== null && stages.length === 1 && stages[0] === kept) return { stages, ids };
+  const { reset, rebase } = plan;
+  const inputs = dispatchInputs({
+    mode: plan.mode,
+    ...reset ? { reset } : {},
+    ...rebase ? { rebase } : {},
+    planPath: req.planPath,
+    planRef: where.planRef,
+    stages,
+    prNumber: req.pr.number,
+    executor: req.options.executor,
+    verifiers: req.options.verifiers,
+    models: req.options.models,
+    checkRunIds: ids,
+    trigger: req.trigger,
+    actor: req.actor
+  });
+  try {
+    await dispatchWorkflow(deps.client, deps.repo, config2.bot.workflow, where.ref, inputs);
+  } catch (error) {
+    const why = describeApiError(error);
+    await failQueuedChecks(
+      deps,
+      [...ids.values()],
+      `GitHub refused to dispatch ${inlineCode(path)}: ${inlineCode(why)}`
+    );
+    return { stages, ids, error: why };
+  }
+  deps.log.info(
+    `dispatched ${config2.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ""} ${plan.mode}${reset ? " --reset" : ""}${rebase ? " --rebase" : ""} ${stages.join(",")} on PR #${req.pr.number} (checks ${[...ids.values()].join(",")})`
+  );
+  return { stages, ids };
+}
+async function failQueuedChecks(deps, ids, summary) {
+  for (const id2 of ids) {
+    await completeCheck(
+      deps.client,
+      deps.repo,
+      { id: id2 },
+      {
+        conclusion: "failure",
+        requests: [{ output: { title: "The workflow could not be started", summary, annotations: [] } }]
+      },
+      { at: deps.now() }
+    );
+  }
+}
+
+// src/triggers/plan.ts
+async function dispatchPlanning(deps, config2, inputs) {
+  const path = workflowPath(config2);
+  const workflow = await readRepoFile(deps.client, deps.repo, path, deps.defaultBranch);
+  if (workflow === null)
+    return {
+      ok: false,
+      reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(deps.defaultBranch)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).`
+    };
+  const problems = workflowProblems(workflow, inputs.mode);
+  if (problems.length > 0)
+    return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join("; ")}.` };
+  try {
+    await dispatchWorkflow(deps.client, deps.repo, config2.bot.workflow, deps.defaultBranch, inputs);
+  } catch (error) {
+    return {
+      ok: false,
+      reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(describeApiError(error))}).`
+    };
+  }
+  return { ok: true, runsUrl: `${deps.webUrl}/actions/workflows/${config2.bot.workflow}` };
+}
+async function startPlanning(deps, config2, req) {
+  const out = await dispatchPlanning(deps, config2, planDispatchInputs(req));
+  if (out.ok)
+    deps.log.info(
+      `dispatched ${config2.bot.workflow} on ${deps.defaultBranch} mode plan for ${req.source.kind === "issue" ? `issue #${req.source.issue}` : `plan ${req.source.planId} on PR #${req.source.prNumber}`}`
+    );
+  return out;
+}
+function replanTarget(pr) {
+  const planId2 = planIdOfPlanBranch(pr.headRef);
+  if (planId2 === null || isFromFork(pr))
+    return {
+      ok: false,
+      reason: `this is not a plan pull request (its branch is ${inlineCode(pr.headRef)}${isFromFork(pr) ? " in a fork" : ""}; a plan pull request comes from \`okstra/<plan-id>/plan\` on this repository). To draft a new plan, comment \`/okstra plan [text]\` on an issue.`
+    };
+  if (pr.state !== "open") return { ok: false, reason: "this plan pull request is closed; reopen it to re-plan." };
+  return { ok: true, planId: planId2 };
+}
+
+// src/triggers/approve.ts
+async function requestApproval(deps, config2, req) {
+  const refuse = (reason) => ({ kind: "refused", reason });
+  if (isBotAccount({ login: req.approver })) return refuse("a bot account never approves a plan.");
+  const gate = approvalGate(config2, req.approver, req.role);
+  if (!gate.ok) return refuse(gate.reason);
+  if (req.pr.state !== "open") return refuse("this pull request is closed; reopen it to approve its plan.");
+  if (isFromFork(req.pr))
+    return refuse(
+      `this pull request's branch lives in ${req.pr.headRepo ? `the fork ${inlineCode(req.pr.headRepo)}` : "a deleted fork"}; okstra runs and approves only plans on this repository's branches.`
+    );
+  if (plansTouched(req.files, config2).length === 0)
+    return refuse(
+      `this pull request adds or changes no plan in ${inlineCode(config2.plansDir)}; an approval is of the plan a (plan) pull request adds or changes.`
+    );
+  const plan = await resolvePlan(deps, config2, { headSha: req.at }, req.files, req.wanted);
+  if (!plan.ok) return refuse(plan.reason);
+  if (!plan.fromPullRequest)
+    return refuse(
+      `this pull request does not add or change plan ${inlineCode(plan.plan.id)}; approve it on the pull request that does.`
+    );
+  const blocker = approvalBlocker(plan.plan, plan.path);
+  if (blocker !== null) return refuse(escapeInline(blocker));
+  const ledger = await readPlanLedger(deps, config2, plan.plan.id);
+  if (!ledger.ok) return refuse(ledger.reason.replace(/nothing was started\.$/, "no approval was recorded."));
+  const status2 = approvalStatus(ledger.state, plan.blob, { approval: { required: true } });
+  if (status2.kind === "approved") return { kind: "already", planId: plan.plan.id, row: status2.row };
+  const inputs = approveDispatchInputs({
+    prNumber: req.pr.number,
+    via: req.via,
+    approver: req.approver,
+    planPath: plan.path
+  });
+  const out = await dispatchPlanning(deps, config2, inputs);
+  if (!out.ok) return refuse(out.reason);
+  deps.log.info(
+    `dispatched ${config2.bot.workflow} on ${deps.defaultBranch} mode approve of plan ${plan.plan.id} at blob ${plan.blob} by ${req.approver} (${req.via.kind}) on PR #${req.pr.number}`
+  );
+  return { kind: "dispatched", planId: plan.plan.id, blob: plan.blob };
+}
+function approvalAnswer(outcome) {
+  return outcome.kind === "already" ? `plan ${inlineCode(outcome.planId)} is already approved at blob \`${outcome.row.plan_blob}\` (by ${inlineCode(outcome.row.approver)}); nothing to do.` : `the okstra workflow is recording the approval of plan ${inlineCode(outcome.planId)} at blob \`${outcome.blob}\`; it checks the approval again and answers on this pull request. Runs are allowed for exactly this content: editing the plan needs a new approval.`;
+}
+async function handleReview(deps, ev) {
+  if (ev.review.state.toLowerCase() !== "approved") return "ignored";
+  if (isBotAccount(ev.reviewer)) {
+    deps.log.info(`ignored the approving review of bot account ${ev.reviewer.login}`);
+    return "ignored-bot";
+  }
+  const answer = async (text2) => {
+    await postComment(deps.client, deps.repo, ev.pr.number, `@${ev.reviewer.login} okstra: ${text2}`);
+  };
+  const act = async () => {
+    const [load, files] = await Promise.all([
+      loadConfig(deps.readConfig),
+      changedFiles(deps.client, deps.repo, ev.pr.number)
+    ]);
+    if (!load.ok) {
+      deps.log.warn(`approving review on PR #${ev.pr.number}: the config is invalid (${load.errors.join("; ")})`);
+      if (planIdOfPlanBranch(ev.pr.headRef) === null) return "ignored";
+      await answer(
+        `this review approves no plan: the configuration on \`${deps.defaultBranch}\` is invalid (${load.errors.map(escapeInline).join("; ")}).`
+      );
+      return "refused";
+    }
+    const config2 = load.config;
+    const touched = plansTouched(files, config2);
+    if (touched.length === 0) return "ignored";
+    if (touched.length > 1) {
+      await answer(
+        `this pull request changes several plans (${touched.map((p) => inlineCode(p)).join(", ")}), and a review cannot say which one it approves; comment \`/okstra approve --plan ID\` instead.`
+      );
+      return "refused";
+    }
+    const outcome = await requestApproval(deps, config2, {
+      pr: ev.pr,
+      files,
+      at: ev.review.commitId,
+      via: { kind: "review", reviewId: ev.review.id },
+      approver: ev.reviewer.login,
+      role: await senderRole(deps, ev.reviewer.login),
+      wanted: null
+    });
+    if (outcome.kind === "refused") {
+      await answer(`this review was not recorded as an approval of the plan: ${outcome.reason}`);
+      return "refused";
+    }
+    if (outcome.kind === "already") deps.log.info(approvalAnswer(outcome));
+    return outcome.kind;
+  };
+  try {
+    return await act();
+  } catch (error) {
+    deps.log.error(`approving review ${ev.review.id} on PR #${ev.pr.number}: ${describeApiError(error)}`);
+    await answer(`okstra could not record this review as an approval: ${inlineCode(describeApiError(error))}.`);
+    return "refused";
+  }
+}
+
+// src/triggers/cancel.ts
+async function cancelRuns(deps, config2, prNumber, planPath) {
+  const runs = await unfinishedWorkflowRuns(deps.client, deps.repo, config2.bot.workflow);
+  const ours = runs.filter(
+    (r) => parseRunTitle(r.title)?.prNumber === prNumber && (planPath === null || r.title.includes(planPath))
+  );
+  const cancelled = [];
+  for (const run2 of ours) {
+    try {
+      await cancelWorkflowRun(deps.client, deps.repo, run2.id);
+      cancelled.push(run2);
+    } catch (error) {
+      if (httpStatus(error) !== 409) throw error;
+    }
+  }
+  deps.log.info(`cancelled ${cancelled.length} okstra run(s) of PR #${prNumber}${planPath ? ` for ${planPath}` : ""}`);
+  return cancelled;
+}
+
+// src/triggers/closed.ts
+async function handlePullRequestClosed(deps, prNumber) {
+  const load = await loadConfig(deps.readConfig);
+  if (!load.ok) deps.log.warn(`config invalid (${load.errors.join("; ")}); cancelling with the default settings`);
+  const config2 = load.ok ? load.config : ConfigSchema.parse({});
+  return (await cancelRuns(deps, config2, prNumber, null)).length;
+}
+
+// src/core/commands/comment-reply.ts
+var ON_PULL_REQUESTS = "okstra runs on pull requests: comment `/okstra \u2026` on the pull request that holds or follows the plan.";
+var PULL_VERBS = /^\/okstra\s+(?:run|stage|retry|reconcile|status|replan|approve|final)(?:\s|$)/i;
+var ISSUE_VERBS = /^\/okstra\s+(?:plan|help)(?:\s|$)/i;
+function commandsToRead(scan, onPullRequest) {
+  if (scan.kind === "too-large")
+    return {
+      ok: false,
+      kind: "too-large",
+      text: `okstra did not read this comment: it is ${Math.ceil(scan.bytes / 1024)} KiB, and okstra reads commands only from comments of up to ${MAX_COMMENT_BYTES / 1024} KiB. Post the \`/okstra\` command in a comment of its own.`
+    };
+  if (!onPullRequest && !scan.lines.some((l) => ISSUE_VERBS.test(l.text)))
+    return { ok: false, kind: "not-a-pull-request", text: ON_PULL_REQUESTS };
+  return { ok: true, lines: scan.lines };
+}
+function readsPullRequest(lines) {
+  return lines.some((l) => PULL_VERBS.test(l.text));
+}
+function commentReply(answers, notRun) {
+  const reply = { items: [], usage: false, launched: false, refused: false };
+  for (const a of answers) {
+    if ("error" in a) {
+      reply.refused = reply.usage = true;
+      reply.items.push(`- ${shown(a.text)}: ${a.error}`);
+      continue;
+    }
+    const o = a.outcome;
+    if (o.kind === "help") {
+      reply.usage = true;
+      reply.items.push(`- ${shown(a.text)}: the commands are below.`);
+    }
+    if (o.kind === "launched") reply.launched = true;
+    if (o.kind === "refused") reply.refused = true;
+    if (o.kind === "refused" || o.kind === "answer" || o.kind === "launched" && o.text)
+      reply.items.push(`- ${shown(a.text)}: ${o.text}`);
+  }
+  const [first] = notRun;
+  if (first !== void 0) {
+    reply.refused = true;
+    reply.items.push(
+      `- ${shown(first)}${notRun.length > 1 ? ` and ${notRun.length - 1} more` : ""}: not run; okstra runs at most ${MAX_COMMANDS_PER_COMMENT} commands per comment.`
+    );
+  }
+  return reply;
+}
+
+// src/github/reactions.ts
+async function reactToComment(client, repo, commentId, content) {
+  try {
+    await client.rest.reactions.createForIssueComment({ ...repo, comment_id: commentId, content });
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+// src/triggers/final.ts
+async function startFinal(deps, config2, req) {
+  const open = pullRequestGate(config2, req.pr);
+  if (!open.ok) return open;
+  const plan = await resolvePlan(deps, config2, req.pr, req.files, req.wanted);
+  if (!plan.ok) return plan;
+  const where = dispatchRef(deps.defaultBranch, {
+    pr: req.pr,
+    planFromPullRequest: plan.fromPullRequest,
+    planPath: plan.path
+  });
+  if (!where.ok) return where;
+  const out = await dispatchPlanning(
+    deps,
+    config2,
+    finalDispatchInputs({
+      planPath: plan.path,
+      planRef: where.planRef,
+      prNumber: req.pr.number,
+      trigger: "comment",
+      actor: req.actor
+    })
+  );
+  if (!out.ok) return out;
+  deps.log.info(
+    `dispatched ${config2.bot.workflow} on ${deps.defaultBranch} mode final for plan ${plan.plan.id} on PR #${req.pr.number}`
+  );
+  return { ...out, planId: plan.plan.id };
+}
+function finalAnswer(planId2, runsUrl) {
+  return `the [okstra workflow](${runsUrl}) is verifying plan ${inlineCode(planId2)} as a whole; when it is accepted it opens (or updates) the hand-off pull request and links it here.`;
 }
 
 // src/core/markdown/markdown.ts
@@ -33514,95 +32985,6 @@ function detailsBlock(summary, body) {
 
 </details>
 `;
-}
-
-// src/core/report/budget.ts
-function listItems2(items) {
-  return { count: items.length, item: (i) => items[i] ?? "" };
-}
-function itemNote(hidden) {
-  return `
-_\u2026 ${hidden.toLocaleString("en-US")} more not shown here (limit reached; see the full report)._
-`;
-}
-function renderAll(s) {
-  return Array.from({ length: s.count }, (_, i) => s.item(i));
-}
-function fitItems(s, room) {
-  const items = [];
-  let used = s.head.length + s.tail.length;
-  for (let i = 0; i < s.count; i += 1) {
-    const text2 = s.item(i);
-    if (used + text2.length > room) break;
-    items.push(text2);
-    used += text2.length;
-  }
-  if (items.length === s.count && used <= room) return { items, used, whole: true };
-  while (items.length > 0 && used + itemNote(s.count - items.length).length > room) used -= (items.pop() ?? "").length;
-  if (items.length === 0) return null;
-  return { items, used: used + itemNote(s.count - items.length).length, whole: false };
-}
-function fitSections(sections, maxChars, reserve = 0) {
-  const kept = /* @__PURE__ */ new Map();
-  let remaining = maxChars - reserve;
-  for (const s of sections) {
-    if (!s.required) continue;
-    const items = renderAll(s);
-    kept.set(s, items);
-    remaining -= s.head.length + s.tail.length + items.reduce((n, t) => n + t.length, 0);
-  }
-  const optional = sections.filter((s) => !s.required).sort((a, b) => a.priority - b.priority);
-  for (const s of optional) {
-    const fitted = fitItems(s, remaining);
-    const empty = s.count === 0 && s.head.length + s.tail.length === 0;
-    if (fitted === null) {
-      if (!empty) break;
-      continue;
-    }
-    kept.set(s, fitted.items);
-    remaining -= fitted.used;
-    if (!fitted.whole) break;
-  }
-  const parts = [];
-  const cuts = [];
-  for (const s of sections) {
-    const items = kept.get(s);
-    const cut = { id: s.id, label: s.label, counted: s.counted ?? false, total: s.count };
-    if (items === void 0) {
-      if (s.count > 0 || s.head.length + s.tail.length > 0) cuts.push({ ...cut, shown: 0 });
-      continue;
-    }
-    const hidden = s.count - items.length;
-    if (hidden > 0) cuts.push({ ...cut, shown: items.length });
-    parts.push(s.head);
-    pushAll(parts, items);
-    parts.push(hidden > 0 ? itemNote(hidden) : "", s.tail);
-  }
-  return { text: parts.join(""), cuts };
-}
-
-// src/core/report/blocks/section.ts
-var FULL_DETAIL = {
-  findingDetail: Number.POSITIVE_INFINITY,
-  reason: Number.POSITIVE_INFINITY,
-  outputLines: Number.POSITIVE_INFINITY,
-  outputChars: Number.POSITIVE_INFINITY,
-  summary: Number.POSITIVE_INFINITY
-};
-var CUT2 = " \u2026 (cut)";
-var UPSTREAM_IN_LINE = 200;
-function section(id2, label, priority, head2, items, tailText = "", required = false) {
-  const lazy = "count" in items ? items : listItems2(items);
-  return { id: id2, label, priority, head: head2, tail: tailText, required, count: lazy.count, item: lazy.item };
-}
-function textSection(id2, text2, opts = {}) {
-  return section(id2, id2, opts.priority ?? 0, text2, [], "", opts.required ?? false);
-}
-function counted(s) {
-  return { ...s, counted: true };
-}
-function details(summary, body) {
-  return { head: `${detailsOpen(summary)}${body}`, tail: "\n</details>\n\n" };
 }
 
 // src/core/report/cost.ts
@@ -33736,6 +33118,512 @@ function fullReportPointer(report2, fullReportUrl) {
   if (runPage) return `[the run page](${runPage})`;
   const path = report2.ledgerRow?.report_path;
   return path ? `${inlineCode(path)} on the ledger branch` : "the stored report of this run";
+}
+
+// src/core/report/plan-status.ts
+var STAGE_VIEW_STATES = ["done", "failed", "running", "ready", "blocked", "pending"];
+var STATE_ICON = {
+  done: "\u2705",
+  failed: "\u274C",
+  running: "\u{1F504}",
+  ready: "\u{1F7E2}",
+  blocked: "\u26D4",
+  pending: "\u23F3"
+};
+var STATE_STYLE = {
+  done: "fill:#d1f0d8,stroke:#1a7f37,color:#0b3d1a",
+  failed: "fill:#ffd8d3,stroke:#cf222e,color:#5c0b0b",
+  running: "fill:#d6e6ff,stroke:#0969da,color:#0a2a5c",
+  ready: "fill:#fff3c4,stroke:#9a6700,color:#3d2a00",
+  blocked: "fill:#e6e6e6,stroke:#6e7781,color:#24292f,stroke-dasharray:4 3",
+  pending: "fill:#f6f8fa,stroke:#8c959f,color:#24292f"
+};
+function nodeId(stage) {
+  return `s${stage}`;
+}
+function renderStageFlowchart(stages) {
+  const known = new Set(stages.map((s) => s.number));
+  const lines = ["flowchart TD"];
+  for (const s of stages) {
+    const label = mermaidLabel(`${s.number}. ${clip(s.title, 60)} (${s.state})`);
+    lines.push(`  ${nodeId(s.number)}["${label}"]:::${s.state}`);
+  }
+  for (const s of stages) {
+    for (const dep of s.dependsOn) if (known.has(dep)) lines.push(`  ${nodeId(dep)} --> ${nodeId(s.number)}`);
+  }
+  for (const state of STAGE_VIEW_STATES) {
+    if (stages.some((s) => s.state === state)) lines.push(`  classDef ${state} ${STATE_STYLE[state]}`);
+  }
+  return `\`\`\`mermaid
+${lines.join("\n")}
+\`\`\``;
+}
+function renderPlanStatus(input) {
+  const stages = [...input.stages].sort((a, b) => a.number - b.number);
+  const title = input.planTitle ? ` \u2014 ${escapeInline(clip(input.planTitle, 200))}` : "";
+  const counts = STAGE_VIEW_STATES.filter((st) => stages.some((s) => s.state === st)).map((st) => `${STATE_ICON[st]} ${stages.filter((s) => s.state === st).length} ${st}`).join(" \xB7 ");
+  const withSpend = stages.some((s) => s.spend !== void 0);
+  const rows = stages.map((s) => {
+    const deps = s.dependsOn.length > 0 ? s.dependsOn.join(", ") : "\u2014";
+    const detail = s.detail ? escapeInline(clip(s.detail, 300)) : "";
+    const spend = withSpend ? ` ${s.spend && s.spend.runs > 0 ? formatSpend(s.spend) : "\u2014"} |` : "";
+    return `| ${s.number} | ${escapeInline(clip(s.title, 120))} | ${deps} | ${STATE_ICON[s.state]} ${s.state} | ${detail} |${spend}`;
+  });
+  const header = withSpend ? ["| stage | title | depends on | state | detail | spend |", "| --- | --- | --- | --- | --- | --- |"] : ["| stage | title | depends on | state | detail |", "| --- | --- | --- | --- | --- |"];
+  const table = stages.length === 0 ? "_The plan has no stages._" : [...header, ...rows].join("\n");
+  const diagram = stages.length === 0 ? "" : `
+
+${renderStageFlowchart(stages)}`;
+  const spent = input.spend ? `
+
+**Spent so far:** ${formatSpend(input.spend)}` : "";
+  return `### okstra plan ${inlineCode(input.planId)}${title}
+
+${counts || "No stages."}${spent}
+
+${table}${diagram}
+`;
+}
+
+// src/github/comments.ts
+async function upsertStickyComment(client, repo, prNumber, body, isOurs) {
+  const comments = await client.paginate(client.rest.issues.listComments, {
+    ...repo,
+    issue_number: prNumber,
+    per_page: 100
+  });
+  const existing = comments.find((c) => typeof c.body === "string" && isOurs(c.body));
+  if (existing) {
+    await client.rest.issues.updateComment({ ...repo, comment_id: existing.id, body });
+    return { id: existing.id, action: "updated" };
+  }
+  const created = await client.rest.issues.createComment({ ...repo, issue_number: prNumber, body });
+  return { id: created.data.id, action: "created" };
+}
+
+// src/core/report/stage-views.ts
+function stageViews(plan, state, now, spend) {
+  const views = topologicalOrder(plan).map((n) => {
+    const stage = stageByNumber(plan, n);
+    const r = stageReadiness(plan, state, n, now);
+    const base = { number: n, title: stage.title, dependsOn: stage.dependsOn, waitingOn: [] };
+    switch (r.kind) {
+      case "done":
+        return { ...base, state: "done", detail: `head ${r.headCommit.slice(0, 12)} (run ${r.runId})` };
+      case "started":
+        return {
+          ...base,
+          state: "running",
+          detail: `run ${r.runId} until ${r.leaseUntil}${r.stale ? " (lease expired)" : ""}`
+        };
+      case "ready":
+        if (r.failedBefore?.reason === "unavailable")
+          return {
+            ...base,
+            state: "ready",
+            detail: `a provider was unavailable in run ${r.failedBefore.runId}; it runs again with the next sweep or run`
+          };
+        return r.failedBefore ? { ...base, state: "failed", detail: `${r.failedBefore.reason} in run ${r.failedBefore.runId}` } : { ...base, state: "ready" };
+      case "blocked":
+        return {
+          ...base,
+          state: "pending",
+          detail: `waits for stage ${r.waitingOn.join(", ")}`,
+          waitingOn: r.waitingOn
+        };
+    }
+  });
+  const byNumber = new Map(views.map((v) => [v.number, v]));
+  const behindFailure = (n, seen = /* @__PURE__ */ new Set()) => {
+    if (seen.has(n)) return false;
+    seen.add(n);
+    const v = byNumber.get(n);
+    return v?.state === "failed" || (v?.waitingOn ?? []).some((d) => behindFailure(d, seen));
+  };
+  const failed = pausingFailures(plan, state);
+  const held = failed.length > 0 ? `held back: dispatch is paused until the fix run of stage ${failed.join(", ")} passes` : null;
+  return views.map(({ waitingOn, ...v }) => {
+    const stageSpend = spend?.get(v.number);
+    return {
+      ...v,
+      ...held && v.state === "ready" ? { detail: held } : {},
+      state: v.state === "pending" && waitingOn.some((d) => behindFailure(d)) ? "blocked" : v.state,
+      ...stageSpend ? { spend: stageSpend } : {}
+    };
+  });
+}
+
+// src/triggers/status.ts
+async function postStatus(deps, config2, prNumber, plan) {
+  const { state, distrusted } = await readBelievedLedger(deps, config2, plan.id);
+  const view = renderPlanStatus({
+    planId: plan.id,
+    planTitle: plan.title,
+    stages: stageViews(plan, state, deps.now())
+  });
+  const ignored = distrusted.map((d) => `- \u26A0\uFE0F ledger ${describeDistrusted(d, plan.id)}
+`).join("");
+  const body = `${statusCommentMarker(plan.id)}
+${view}
+${ignored ? `${ignored}
+` : ""}<sub>okstra \xB7 from \`${config2.ledgerBranch}\` at ${deps.now().toISOString()}</sub>
+`;
+  return upsertStickyComment(deps.client, deps.repo, prNumber, body, (b) => isStatusComment(b, plan.id));
+}
+
+// src/triggers/comment-commands.ts
+async function runCommand(ctx, command) {
+  if (command.verb === "help") return { kind: "help" };
+  if (!ctx.ev.isPullRequest && command.verb !== "plan") return { kind: "refused", text: ON_PULL_REQUESTS };
+  switch (command.verb) {
+    case "plan":
+      return planFromIssue(ctx, command.goal);
+    case "replan":
+      return replan(ctx, command.goal);
+    case "approve":
+      return approve(ctx, command.plan);
+    case "final":
+      return final(ctx, command.plan);
+    case "status":
+      return status(ctx, command.plan);
+    case "cancel":
+      return cancel(ctx, command.plan);
+    case "run":
+    case "stage":
+    case "retry":
+    case "reconcile":
+      return launchRun(ctx, command);
+  }
+}
+async function planFromIssue(ctx, goal) {
+  if (ctx.ev.isPullRequest)
+    return {
+      kind: "refused",
+      text: "`/okstra plan` drafts a plan from an issue: comment it on the issue. On a plan pull request, `/okstra replan [text]` drafts its plan again."
+    };
+  const source = { kind: "issue", issue: ctx.ev.number };
+  return draft(ctx, source, goal, (runsUrl, and) => {
+    return `the [okstra workflow](${runsUrl}) is drafting a plan from this issue${and}; it links the plan pull request here when it is ready.`;
+  });
+}
+async function replan(ctx, goal) {
+  const target = replanTarget(await ctx.prFacts());
+  if (!target.ok) return { kind: "refused", text: target.reason };
+  const source = { kind: "replan", prNumber: ctx.ev.number, planId: target.planId };
+  return draft(ctx, source, goal, (runsUrl, and) => {
+    return `the [okstra workflow](${runsUrl}) is drafting plan \`${target.planId}\` again from this pull request's reviews and comments${and}; it pushes the new draft to this pull request.`;
+  });
+}
+async function draft({ deps, config: config2, ev }, source, goal, says) {
+  const out = await startPlanning(deps, config2, { source, goal, trigger: "comment", actor: ev.sender.login });
+  if (!out.ok) return { kind: "refused", text: out.reason };
+  return { kind: "launched", text: says(out.runsUrl, goal === null ? "" : " and your text") };
+}
+async function approve({ deps, config: config2, ev, prFacts, role }, wanted) {
+  const pr = await prFacts();
+  const outcome = await requestApproval(deps, config2, {
+    pr,
+    files: pr.files,
+    at: pr.headSha,
+    via: { kind: "comment", commentId: ev.commentId },
+    approver: ev.sender.login,
+    role,
+    wanted
+  });
+  if (outcome.kind === "refused") return { kind: "refused", text: outcome.reason };
+  return { kind: outcome.kind === "dispatched" ? "launched" : "answer", text: approvalAnswer(outcome) };
+}
+async function final({ deps, config: config2, ev, prFacts }, wanted) {
+  const pr = await prFacts();
+  const out = await startFinal(deps, config2, { pr, files: pr.files, wanted, actor: ev.sender.login });
+  return out.ok ? { kind: "launched", text: finalAnswer(out.planId, out.runsUrl) } : { kind: "refused", text: out.reason };
+}
+async function status({ deps, config: config2, ev, prFacts }, wanted) {
+  const pr = await prFacts();
+  const plan = await resolvePlan(deps, config2, pr, pr.files, wanted);
+  if (!plan.ok) return { kind: "refused", text: plan.reason };
+  const res = await postStatus(deps, config2, ev.number, plan.plan);
+  if (res.action === "created") return { kind: "quiet" };
+  return {
+    kind: "answer",
+    text: `the status of plan \`${plan.plan.id}\` is updated [above](${pr.htmlUrl}#issuecomment-${res.id}).`
+  };
+}
+async function cancel({ deps, config: config2, ev, prFacts }, wanted) {
+  let planPath = null;
+  if (wanted !== null) {
+    const pr = await prFacts();
+    const plan = await resolvePlan(deps, config2, pr, pr.files, wanted);
+    if (!plan.ok) return { kind: "refused", text: plan.reason };
+    planPath = plan.path;
+  }
+  const runs = await cancelRuns(deps, config2, ev.number, planPath);
+  if (runs.length === 0)
+    return { kind: "answer", text: "no okstra workflow run of this pull request is queued or running." };
+  return {
+    kind: "answer",
+    text: `cancelled ${runs.map((r) => `[run ${r.id}](${r.htmlUrl})`).join(", ")}; their claims are released by the Action's post step and their checks completed as cancelled.`
+  };
+}
+async function launchRun({ deps, config: config2, ev, prFacts }, command) {
+  const pr = await prFacts();
+  const open = pullRequestGate(config2, pr);
+  if (!open.ok) return { kind: "refused", text: open.reason };
+  const plan = await resolveLaunchPlan(deps, config2, pr, pr.files, command.options.plan);
+  if (!plan.ok) return { kind: "refused", text: plan.reason };
+  const outcome = await launch(deps, config2, {
+    pr,
+    ...plan.request,
+    what: launchWhat(command),
+    options: command.options,
+    trigger: "comment",
+    actor: ev.sender.login,
+    origin: `[comment](${ev.commentUrl})`
+  });
+  return outcome.ok ? { kind: "launched" } : { kind: "refused", text: outcome.reason };
+}
+function launchWhat(command) {
+  switch (command.verb) {
+    case "run":
+      return { kind: "run" };
+    case "reconcile":
+      return { kind: "reconcile", stage: command.stage, reset: command.reset };
+    case "retry":
+      return { kind: "retry", stage: command.stage, ...command.rebase ? { rebase: true } : {} };
+    case "stage":
+      return { kind: "stage", stage: command.stage };
+  }
+}
+
+// src/triggers/comment.ts
+async function handleComment(deps, ev) {
+  const scan = scanComment(ev.body);
+  if (scan.kind === "none") return "no-command";
+  if (isBotAccount(ev.sender)) {
+    deps.log.info(`ignored /okstra from bot account ${ev.sender.login}`);
+    return "ignored-bot";
+  }
+  const io = commentIo(deps, ev);
+  const read = commandsToRead(scan, ev.isPullRequest);
+  if (!read.ok) {
+    await io.refuse([read.text]);
+    return read.kind === "too-large" ? "refused" : "not-a-pull-request";
+  }
+  const ready = await readyToRun(deps, ev, read.lines, io);
+  if (ready === null) return "refused";
+  const answers = [];
+  for (const p of ready.parsed.slice(0, MAX_COMMANDS_PER_COMMENT)) {
+    answers.push(p.ok ? { text: p.text, outcome: await runReported(ready.ctx, p) } : { text: p.text, error: p.error });
+  }
+  const reply = commentReply(
+    answers,
+    ready.parsed.slice(MAX_COMMANDS_PER_COMMENT).map((p) => p.text)
+  );
+  if (reply.launched) await io.react("rocket");
+  if (reply.refused) await io.react("confused");
+  if (reply.items.length > 0)
+    await io.reply(["okstra:", "", ...reply.items, ...reply.usage ? ["", usageText(ready.providers)] : []]);
+  return reply.refused ? "refused" : "handled";
+}
+function commentIo(deps, ev) {
+  const react = async (content) => {
+    const problem = await reactToComment(deps.client, deps.repo, ev.commentId, content);
+    if (problem) deps.log.warn(`could not add ${content} to comment ${ev.commentId}: ${problem}`);
+  };
+  const reply = (items) => postComment(deps.client, deps.repo, ev.number, `@${ev.sender.login} ${items.join("\n")}`);
+  return {
+    react,
+    reply,
+    refuse: async (items) => {
+      await react("confused");
+      await reply(items);
+    }
+  };
+}
+async function readyToRun(deps, ev, lines, io) {
+  let pull = null;
+  const prFacts = () => pull ??= Promise.all([
+    pullRequestFacts(deps.client, deps.repo, ev.number),
+    changedFiles(deps.client, deps.repo, ev.number)
+  ]).then(([facts, files]) => ({ ...facts, files }));
+  if (ev.isPullRequest && readsPullRequest(lines)) prFacts().catch(() => void 0);
+  const [, load, role] = await Promise.all([
+    io.react("eyes"),
+    loadConfig(deps.readConfig),
+    senderRole(deps, ev.sender.login)
+  ]);
+  if (!load.ok) {
+    await io.refuse([
+      `okstra cannot read its configuration on \`${deps.defaultBranch}\`, so it did nothing:`,
+      "",
+      ...load.errors.map((e) => `- ${escapeInline(e)}`)
+    ]);
+    return null;
+  }
+  const config2 = load.config;
+  const providers = knownProviders(Object.keys(config2.providers));
+  const parsed = parseCommands(lines, { providers });
+  const onlyApprovals = parsed.every((p) => p.ok && p.command.verb === "approve");
+  const gate = roleGate(config2, ev.sender.login, role);
+  if (!gate.ok && !onlyApprovals) {
+    await io.refuse([gate.reason]);
+    return null;
+  }
+  return { ctx: { deps, config: config2, ev, prFacts, role }, providers, parsed };
+}
+async function runReported(ctx, p) {
+  try {
+    return await runCommand(ctx, p.command);
+  } catch (error) {
+    ctx.deps.log.error(`${p.text}: ${describeApiError(error)}`);
+    return { kind: "refused", text: `okstra could not finish this command: ${inlineCode(describeApiError(error))}.` };
+  }
+}
+
+// src/triggers/label.ts
+async function handleLabel(deps, ev) {
+  const parsed = labelCommand(ev.label);
+  if (parsed === null) return "not-ours";
+  if (isBotAccount(ev.sender)) {
+    deps.log.info(`ignored label ${ev.label} added by bot account ${ev.sender.login}`);
+    return "ignored-bot";
+  }
+  const refuse = async (why) => {
+    await removeLabel(deps.client, deps.repo, ev.pr.number, ev.label);
+    await postComment(
+      deps.client,
+      deps.repo,
+      ev.pr.number,
+      `@${ev.sender.login} okstra did not act on the label ${inlineCode(ev.label)}: ${why}`
+    );
+    return "refused";
+  };
+  if (!parsed.ok) return refuse(parsed.error);
+  const command = parsed.command;
+  const act = async () => {
+    const [load, role] = await Promise.all([loadConfig(deps.readConfig), senderRole(deps, ev.sender.login)]);
+    if (!load.ok)
+      return refuse(
+        `its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join("; ")}`
+      );
+    const config2 = load.config;
+    const gate = roleGate(config2, ev.sender.login, role);
+    if (!gate.ok) return refuse(gate.reason);
+    const open = pullRequestGate(config2, ev.pr);
+    if (!open.ok) return refuse(open.reason);
+    if (command.verb !== "run" && command.verb !== "stage")
+      throw new Error(`unreachable: label command ${command.verb}`);
+    const files = await changedFiles(deps.client, deps.repo, ev.pr.number);
+    const plan = await resolveLaunchPlan(deps, config2, ev.pr, files, null);
+    if (!plan.ok) return refuse(plan.reason);
+    const outcome = await launch(deps, config2, {
+      pr: ev.pr,
+      ...plan.request,
+      what: command.verb === "run" ? { kind: "run" } : { kind: "stage", stage: command.stage },
+      options: command.options,
+      trigger: "label",
+      actor: ev.sender.login,
+      origin: `label ${inlineCode(ev.label)}`
+    });
+    if (!outcome.ok) return refuse(outcome.reason);
+    await removeLabel(deps.client, deps.repo, ev.pr.number, ev.label);
+    return "launched";
+  };
+  try {
+    return await act();
+  } catch (error) {
+    deps.log.error(`label ${ev.label} on PR #${ev.pr.number}: ${describeApiError(error)}`);
+    return refuse(`okstra could not finish: ${inlineCode(describeApiError(error))}.`);
+  }
+}
+
+// src/core/report/budget.ts
+function listItems2(items) {
+  return { count: items.length, item: (i) => items[i] ?? "" };
+}
+function itemNote(hidden) {
+  return `
+_\u2026 ${hidden.toLocaleString("en-US")} more not shown here (limit reached; see the full report)._
+`;
+}
+function renderAll(s) {
+  return Array.from({ length: s.count }, (_, i) => s.item(i));
+}
+function fitItems(s, room) {
+  const items = [];
+  let used = s.head.length + s.tail.length;
+  for (let i = 0; i < s.count; i += 1) {
+    const text2 = s.item(i);
+    if (used + text2.length > room) break;
+    items.push(text2);
+    used += text2.length;
+  }
+  if (items.length === s.count && used <= room) return { items, used, whole: true };
+  while (items.length > 0 && used + itemNote(s.count - items.length).length > room) used -= (items.pop() ?? "").length;
+  if (items.length === 0) return null;
+  return { items, used: used + itemNote(s.count - items.length).length, whole: false };
+}
+function fitSections(sections, maxChars, reserve = 0) {
+  const kept = /* @__PURE__ */ new Map();
+  let remaining = maxChars - reserve;
+  for (const s of sections) {
+    if (!s.required) continue;
+    const items = renderAll(s);
+    kept.set(s, items);
+    remaining -= s.head.length + s.tail.length + items.reduce((n, t) => n + t.length, 0);
+  }
+  const optional = sections.filter((s) => !s.required).sort((a, b) => a.priority - b.priority);
+  for (const s of optional) {
+    const fitted = fitItems(s, remaining);
+    const empty = s.count === 0 && s.head.length + s.tail.length === 0;
+    if (fitted === null) {
+      if (!empty) break;
+      continue;
+    }
+    kept.set(s, fitted.items);
+    remaining -= fitted.used;
+    if (!fitted.whole) break;
+  }
+  const parts = [];
+  const cuts = [];
+  for (const s of sections) {
+    const items = kept.get(s);
+    const cut = { id: s.id, label: s.label, counted: s.counted ?? false, total: s.count };
+    if (items === void 0) {
+      if (s.count > 0 || s.head.length + s.tail.length > 0) cuts.push({ ...cut, shown: 0 });
+      continue;
+    }
+    const hidden = s.count - items.length;
+    if (hidden > 0) cuts.push({ ...cut, shown: items.length });
+    parts.push(s.head);
+    pushAll(parts, items);
+    parts.push(hidden > 0 ? itemNote(hidden) : "", s.tail);
+  }
+  return { text: parts.join(""), cuts };
+}
+
+// src/core/report/blocks/section.ts
+var FULL_DETAIL = {
+  findingDetail: Number.POSITIVE_INFINITY,
+  reason: Number.POSITIVE_INFINITY,
+  outputLines: Number.POSITIVE_INFINITY,
+  outputChars: Number.POSITIVE_INFINITY,
+  summary: Number.POSITIVE_INFINITY
+};
+var CUT2 = " \u2026 (cut)";
+var UPSTREAM_IN_LINE = 200;
+function section(id2, label, priority, head2, items, tailText = "", required = false) {
+  const lazy = "count" in items ? items : listItems2(items);
+  return { id: id2, label, priority, head: head2, tail: tailText, required, count: lazy.count, item: lazy.item };
+}
+function textSection(id2, text2, opts = {}) {
+  return section(id2, id2, opts.priority ?? 0, text2, [], "", opts.required ?? false);
+}
+function counted(s) {
+  return { ...s, counted: true };
+}
+function details(summary, body) {
+  return { head: `${detailsOpen(summary)}${body}`, tail: "\n</details>\n\n" };
 }
 
 // src/core/report/blocks/verdict.ts
@@ -34123,10 +34011,10 @@ function tddText(e) {
       return "not checked (QA failed at the head)";
   }
 }
-function idsText(ids2) {
-  if (ids2.length === 0) return "";
-  const shown2 = ids2.slice(0, SHOWN).map((id2) => inlineCode(id2));
-  return `: ${shown2.join(", ")}${ids2.length > SHOWN ? ` and ${ids2.length - SHOWN} more` : ""}`;
+function idsText(ids) {
+  if (ids.length === 0) return "";
+  const shown2 = ids.slice(0, SHOWN).map((id2) => inlineCode(id2));
+  return `: ${shown2.join(", ")}${ids.length > SHOWN ? ` and ${ids.length - SHOWN} more` : ""}`;
 }
 function errorAnalysisSection(report2, priority) {
   const causes = report2.errorAnalysis ?? [];
@@ -34245,65 +34133,6 @@ function summaryOfRedacted(report2, opts = {}) {
   const pointer = fullReportPointer(report2, opts.fullReportUrl);
   const fitted = fitWithNotice(sections, opts.maxChars ?? 65535, "the summary limit", pointer, "");
   return { markdown: fitted.text, cuts: fitted.cuts };
-}
-
-// src/core/report/comment.ts
-var GITHUB_COMMENT_LIMIT = 65536;
-var COMMENT_DETAIL = {
-  findingDetail: 1500,
-  reason: 800,
-  outputLines: 40,
-  outputChars: 4e3,
-  summary: 2e3
-};
-function reportCommentMarker(planId2, stage2) {
-  return `<!-- okstra:report plan=${planId2} stage=${stage2} -->`;
-}
-function isReportComment(body, planId2, stage2) {
-  return body.startsWith(reportCommentMarker(planId2, stage2));
-}
-function renderComment(input, opts = {}) {
-  const report2 = redactDeep(input);
-  const groups = groupFindings(report2.findings);
-  const marker = reportCommentMarker(report2.plan.id, report2.stage.number);
-  const sections = [
-    textSection("marker", `${marker}
-`, { required: true }),
-    ...verdictSections(report2, "###", COMMENT_DETAIL),
-    budgetSection(report2),
-    sidecarSection(report2, COMMENT_DETAIL),
-    textSection("counts", `${countsLine(report2)}
-
-`, { required: true }),
-    queueSection(report2, 1),
-    workerUsageSection(report2, 3),
-    errorsSection(report2, 1, COMMENT_DETAIL),
-    // Display order puts findings first; priority keeps the small, telling tables ahead of long finding lists.
-    findingsSection("blocking", groups, 3, COMMENT_DETAIL, false),
-    findingsSection("major", groups, 4, COMMENT_DETAIL, false),
-    qaSection(report2, 2, true),
-    qaOutputSection(report2, 5, COMMENT_DETAIL, true),
-    verifiersSection(report2, 2, true),
-    findingsSection("minor", groups, 6, COMMENT_DETAIL, true),
-    findingsSection("refuted", groups, 8, COMMENT_DETAIL, true),
-    executorSection(report2, 7, COMMENT_DETAIL),
-    convergenceSection(report2, 2),
-    gitSection(report2, 7),
-    rosterSection(report2, 8),
-    progressSection(report2, 9)
-  ];
-  const pointer = fullReportPointer(report2, opts.fullReportUrl);
-  const footer = `<sub>okstra \xB7 run ${inlineCode(report2.run.id)} \xB7 full report: ${pointer}</sub>
-`;
-  const limit = opts.maxChars ?? GITHUB_COMMENT_LIMIT;
-  const fitted = fitWithNotice(
-    sections,
-    limit,
-    `GitHub's ${limit.toLocaleString("en-US")}-character comment limit`,
-    pointer,
-    footer
-  );
-  return { body: fitted.text, cuts: fitted.cuts };
 }
 
 // src/core/report/check-run.ts
@@ -34436,421 +34265,63 @@ function summaryWithFailures(report2, fullReportUrl) {
   return { markdown, cuts: [...failures.cuts, ...summary.cuts] };
 }
 
-// src/core/report/plan-status.ts
-var STAGE_VIEW_STATES = ["done", "failed", "running", "ready", "blocked", "pending"];
-var STATE_ICON = {
-  done: "\u2705",
-  failed: "\u274C",
-  running: "\u{1F504}",
-  ready: "\u{1F7E2}",
-  blocked: "\u26D4",
-  pending: "\u23F3"
+// src/core/report/comment.ts
+var GITHUB_COMMENT_LIMIT = 65536;
+var COMMENT_DETAIL = {
+  findingDetail: 1500,
+  reason: 800,
+  outputLines: 40,
+  outputChars: 4e3,
+  summary: 2e3
 };
-var STATE_STYLE = {
-  done: "fill:#d1f0d8,stroke:#1a7f37,color:#0b3d1a",
-  failed: "fill:#ffd8d3,stroke:#cf222e,color:#5c0b0b",
-  running: "fill:#d6e6ff,stroke:#0969da,color:#0a2a5c",
-  ready: "fill:#fff3c4,stroke:#9a6700,color:#3d2a00",
-  blocked: "fill:#e6e6e6,stroke:#6e7781,color:#24292f,stroke-dasharray:4 3",
-  pending: "fill:#f6f8fa,stroke:#8c959f,color:#24292f"
-};
-function nodeId(stage2) {
-  return `s${stage2}`;
+function reportCommentMarker(planId2, stage) {
+  return `<!-- okstra:report plan=${planId2} stage=${stage} -->`;
 }
-function renderStageFlowchart(stages) {
-  const known = new Set(stages.map((s) => s.number));
-  const lines = ["flowchart TD"];
-  for (const s of stages) {
-    const label = mermaidLabel(`${s.number}. ${clip(s.title, 60)} (${s.state})`);
-    lines.push(`  ${nodeId(s.number)}["${label}"]:::${s.state}`);
-  }
-  for (const s of stages) {
-    for (const dep of s.dependsOn) if (known.has(dep)) lines.push(`  ${nodeId(dep)} --> ${nodeId(s.number)}`);
-  }
-  for (const state of STAGE_VIEW_STATES) {
-    if (stages.some((s) => s.state === state)) lines.push(`  classDef ${state} ${STATE_STYLE[state]}`);
-  }
-  return `\`\`\`mermaid
-${lines.join("\n")}
-\`\`\``;
+function isReportComment(body, planId2, stage) {
+  return body.startsWith(reportCommentMarker(planId2, stage));
 }
-function renderPlanStatus(input) {
-  const stages = [...input.stages].sort((a, b) => a.number - b.number);
-  const title = input.planTitle ? ` \u2014 ${escapeInline(clip(input.planTitle, 200))}` : "";
-  const counts = STAGE_VIEW_STATES.filter((st) => stages.some((s) => s.state === st)).map((st) => `${STATE_ICON[st]} ${stages.filter((s) => s.state === st).length} ${st}`).join(" \xB7 ");
-  const withSpend = stages.some((s) => s.spend !== void 0);
-  const rows = stages.map((s) => {
-    const deps = s.dependsOn.length > 0 ? s.dependsOn.join(", ") : "\u2014";
-    const detail = s.detail ? escapeInline(clip(s.detail, 300)) : "";
-    const spend = withSpend ? ` ${s.spend && s.spend.runs > 0 ? formatSpend(s.spend) : "\u2014"} |` : "";
-    return `| ${s.number} | ${escapeInline(clip(s.title, 120))} | ${deps} | ${STATE_ICON[s.state]} ${s.state} | ${detail} |${spend}`;
-  });
-  const header = withSpend ? ["| stage | title | depends on | state | detail | spend |", "| --- | --- | --- | --- | --- | --- |"] : ["| stage | title | depends on | state | detail |", "| --- | --- | --- | --- | --- |"];
-  const table = stages.length === 0 ? "_The plan has no stages._" : [...header, ...rows].join("\n");
-  const diagram = stages.length === 0 ? "" : `
+function renderComment(input, opts = {}) {
+  const report2 = redactDeep(input);
+  const groups = groupFindings(report2.findings);
+  const marker = reportCommentMarker(report2.plan.id, report2.stage.number);
+  const sections = [
+    textSection("marker", `${marker}
+`, { required: true }),
+    ...verdictSections(report2, "###", COMMENT_DETAIL),
+    budgetSection(report2),
+    sidecarSection(report2, COMMENT_DETAIL),
+    textSection("counts", `${countsLine(report2)}
 
-${renderStageFlowchart(stages)}`;
-  const spent = input.spend ? `
-
-**Spent so far:** ${formatSpend(input.spend)}` : "";
-  return `### okstra plan ${inlineCode(input.planId)}${title}
-
-${counts || "No stages."}${spent}
-
-${table}${diagram}
+`, { required: true }),
+    queueSection(report2, 1),
+    workerUsageSection(report2, 3),
+    errorsSection(report2, 1, COMMENT_DETAIL),
+    // Display order puts findings first; priority keeps the small, telling tables ahead of long finding lists.
+    findingsSection("blocking", groups, 3, COMMENT_DETAIL, false),
+    findingsSection("major", groups, 4, COMMENT_DETAIL, false),
+    qaSection(report2, 2, true),
+    qaOutputSection(report2, 5, COMMENT_DETAIL, true),
+    verifiersSection(report2, 2, true),
+    findingsSection("minor", groups, 6, COMMENT_DETAIL, true),
+    findingsSection("refuted", groups, 8, COMMENT_DETAIL, true),
+    executorSection(report2, 7, COMMENT_DETAIL),
+    convergenceSection(report2, 2),
+    gitSection(report2, 7),
+    rosterSection(report2, 8),
+    progressSection(report2, 9)
+  ];
+  const pointer = fullReportPointer(report2, opts.fullReportUrl);
+  const footer = `<sub>okstra \xB7 run ${inlineCode(report2.run.id)} \xB7 full report: ${pointer}</sub>
 `;
-}
-
-// src/core/report/stage-views.ts
-function stageViews(plan, state, now, spend) {
-  const views = topologicalOrder(plan).map((n) => {
-    const stage2 = stageByNumber(plan, n);
-    const r = stageReadiness(plan, state, n, now);
-    const base = { number: n, title: stage2.title, dependsOn: stage2.dependsOn, waitingOn: [] };
-    switch (r.kind) {
-      case "done":
-        return { ...base, state: "done", detail: `head ${r.headCommit.slice(0, 12)} (run ${r.runId})` };
-      case "started":
-        return {
-          ...base,
-          state: "running",
-          detail: `run ${r.runId} until ${r.leaseUntil}${r.stale ? " (lease expired)" : ""}`
-        };
-      case "ready":
-        if (r.failedBefore?.reason === "unavailable")
-          return {
-            ...base,
-            state: "ready",
-            detail: `a provider was unavailable in run ${r.failedBefore.runId}; it runs again with the next sweep or run`
-          };
-        return r.failedBefore ? { ...base, state: "failed", detail: `${r.failedBefore.reason} in run ${r.failedBefore.runId}` } : { ...base, state: "ready" };
-      case "blocked":
-        return {
-          ...base,
-          state: "pending",
-          detail: `waits for stage ${r.waitingOn.join(", ")}`,
-          waitingOn: r.waitingOn
-        };
-    }
-  });
-  const byNumber = new Map(views.map((v) => [v.number, v]));
-  const behindFailure = (n, seen = /* @__PURE__ */ new Set()) => {
-    if (seen.has(n)) return false;
-    seen.add(n);
-    const v = byNumber.get(n);
-    return v?.state === "failed" || (v?.waitingOn ?? []).some((d) => behindFailure(d, seen));
-  };
-  const failed = pausingFailures(plan, state);
-  const held = failed.length > 0 ? `held back: dispatch is paused until the fix run of stage ${failed.join(", ")} passes` : null;
-  return views.map(({ waitingOn, ...v }) => {
-    const stageSpend = spend?.get(v.number);
-    return {
-      ...v,
-      ...held && v.state === "ready" ? { detail: held } : {},
-      state: v.state === "pending" && waitingOn.some((d) => behindFailure(d)) ? "blocked" : v.state,
-      ...stageSpend ? { spend: stageSpend } : {}
-    };
-  });
-}
-
-// src/github/comments.ts
-async function upsertStickyComment(client, repo, prNumber, body, isOurs) {
-  const comments = await client.paginate(client.rest.issues.listComments, {
-    ...repo,
-    issue_number: prNumber,
-    per_page: 100
-  });
-  const existing = comments.find((c) => typeof c.body === "string" && isOurs(c.body));
-  if (existing) {
-    await client.rest.issues.updateComment({ ...repo, comment_id: existing.id, body });
-    return { id: existing.id, action: "updated" };
-  }
-  const created = await client.rest.issues.createComment({ ...repo, issue_number: prNumber, body });
-  return { id: created.data.id, action: "created" };
-}
-
-// src/triggers/status.ts
-async function postStatus(deps, config2, prNumber, plan) {
-  const { state, distrusted } = await readBelievedLedger(deps, config2, plan.id);
-  const view = renderPlanStatus({
-    planId: plan.id,
-    planTitle: plan.title,
-    stages: stageViews(plan, state, deps.now())
-  });
-  const ignored = distrusted.map((d) => `- \u26A0\uFE0F ledger ${describeDistrusted(d, plan.id)}
-`).join("");
-  const body = `${statusCommentMarker(plan.id)}
-${view}
-${ignored ? `${ignored}
-` : ""}<sub>okstra \xB7 from \`${config2.ledgerBranch}\` at ${deps.now().toISOString()}</sub>
-`;
-  return upsertStickyComment(deps.client, deps.repo, prNumber, body, (b) => isStatusComment(b, plan.id));
-}
-
-// src/triggers/comment-commands.ts
-async function runCommand(ctx, command) {
-  if (command.verb === "help") return { kind: "help" };
-  if (!ctx.ev.isPullRequest && command.verb !== "plan") return { kind: "refused", text: ON_PULL_REQUESTS };
-  switch (command.verb) {
-    case "plan":
-      return planFromIssue(ctx, command.goal);
-    case "replan":
-      return replan(ctx, command.goal);
-    case "approve":
-      return approve(ctx, command.plan);
-    case "final":
-      return final(ctx, command.plan);
-    case "status":
-      return status(ctx, command.plan);
-    case "cancel":
-      return cancel(ctx, command.plan);
-    case "run":
-    case "stage":
-    case "retry":
-    case "reconcile":
-      return launchRun(ctx, command);
-  }
-}
-async function planFromIssue(ctx, goal) {
-  if (ctx.ev.isPullRequest)
-    return {
-      kind: "refused",
-      text: "`/okstra plan` drafts a plan from an issue: comment it on the issue. On a plan pull request, `/okstra replan [text]` drafts its plan again."
-    };
-  const source = { kind: "issue", issue: ctx.ev.number };
-  return draft(ctx, source, goal, (runsUrl, and) => {
-    return `the [okstra workflow](${runsUrl}) is drafting a plan from this issue${and}; it links the plan pull request here when it is ready.`;
-  });
-}
-async function replan(ctx, goal) {
-  const target = replanTarget(await ctx.prFacts());
-  if (!target.ok) return { kind: "refused", text: target.reason };
-  const source = { kind: "replan", prNumber: ctx.ev.number, planId: target.planId };
-  return draft(ctx, source, goal, (runsUrl, and) => {
-    return `the [okstra workflow](${runsUrl}) is drafting plan \`${target.planId}\` again from this pull request's reviews and comments${and}; it pushes the new draft to this pull request.`;
-  });
-}
-async function draft({ deps, config: config2, ev }, source, goal, says) {
-  const out = await startPlanning(deps, config2, { source, goal, trigger: "comment", actor: ev.sender.login });
-  if (!out.ok) return { kind: "refused", text: out.reason };
-  return { kind: "launched", text: says(out.runsUrl, goal === null ? "" : " and your text") };
-}
-async function approve({ deps, config: config2, ev, prFacts, role }, wanted) {
-  const pr = await prFacts();
-  const outcome = await requestApproval(deps, config2, {
-    pr,
-    files: pr.files,
-    at: pr.headSha,
-    via: { kind: "comment", commentId: ev.commentId },
-    approver: ev.sender.login,
-    role,
-    wanted
-  });
-  if (outcome.kind === "refused") return { kind: "refused", text: outcome.reason };
-  return { kind: outcome.kind === "dispatched" ? "launched" : "answer", text: approvalAnswer(outcome) };
-}
-async function final({ deps, config: config2, ev, prFacts }, wanted) {
-  const pr = await prFacts();
-  const out = await startFinal(deps, config2, { pr, files: pr.files, wanted, actor: ev.sender.login });
-  return out.ok ? { kind: "launched", text: finalAnswer(out.planId, out.runsUrl) } : { kind: "refused", text: out.reason };
-}
-async function status({ deps, config: config2, ev, prFacts }, wanted) {
-  const pr = await prFacts();
-  const plan = await resolvePlan(deps, config2, pr, pr.files, wanted);
-  if (!plan.ok) return { kind: "refused", text: plan.reason };
-  const res = await postStatus(deps, config2, ev.number, plan.plan);
-  if (res.action === "created") return { kind: "quiet" };
-  return {
-    kind: "answer",
-    text: `the status of plan \`${plan.plan.id}\` is updated [above](${pr.htmlUrl}#issuecomment-${res.id}).`
-  };
-}
-async function cancel({ deps, config: config2, ev, prFacts }, wanted) {
-  let planPath = null;
-  if (wanted !== null) {
-    const pr = await prFacts();
-    const plan = await resolvePlan(deps, config2, pr, pr.files, wanted);
-    if (!plan.ok) return { kind: "refused", text: plan.reason };
-    planPath = plan.path;
-  }
-  const runs = await cancelRuns(deps, config2, ev.number, planPath);
-  if (runs.length === 0)
-    return { kind: "answer", text: "no okstra workflow run of this pull request is queued or running." };
-  return {
-    kind: "answer",
-    text: `cancelled ${runs.map((r) => `[run ${r.id}](${r.htmlUrl})`).join(", ")}; their claims are released by the Action's post step and their checks completed as cancelled.`
-  };
-}
-async function launchRun({ deps, config: config2, ev, prFacts }, command) {
-  const pr = await prFacts();
-  const open = pullRequestGate(config2, pr);
-  if (!open.ok) return { kind: "refused", text: open.reason };
-  const plan = await resolveLaunchPlan(deps, config2, pr, pr.files, command.options.plan);
-  if (!plan.ok) return { kind: "refused", text: plan.reason };
-  const outcome = await launch(deps, config2, {
-    pr,
-    ...plan.request,
-    what: launchWhat(command),
-    options: command.options,
-    trigger: "comment",
-    actor: ev.sender.login,
-    origin: `[comment](${ev.commentUrl})`
-  });
-  return outcome.ok ? { kind: "launched" } : { kind: "refused", text: outcome.reason };
-}
-function launchWhat(command) {
-  switch (command.verb) {
-    case "run":
-      return { kind: "run" };
-    case "reconcile":
-      return { kind: "reconcile", stage: command.stage, reset: command.reset };
-    case "retry":
-      return { kind: "retry", stage: command.stage, ...command.rebase ? { rebase: true } : {} };
-    case "stage":
-      return { kind: "stage", stage: command.stage };
-  }
-}
-
-// src/triggers/comment.ts
-async function handleComment(deps, ev) {
-  const scan = scanComment(ev.body);
-  if (scan.kind === "none") return "no-command";
-  if (isBotAccount(ev.sender)) {
-    deps.log.info(`ignored /okstra from bot account ${ev.sender.login}`);
-    return "ignored-bot";
-  }
-  const io = commentIo(deps, ev);
-  const read = commandsToRead(scan, ev.isPullRequest);
-  if (!read.ok) {
-    await io.refuse([read.text]);
-    return read.kind === "too-large" ? "refused" : "not-a-pull-request";
-  }
-  const ready = await readyToRun(deps, ev, read.lines, io);
-  if (ready === null) return "refused";
-  const answers = [];
-  for (const p of ready.parsed.slice(0, MAX_COMMANDS_PER_COMMENT)) {
-    answers.push(p.ok ? { text: p.text, outcome: await runReported(ready.ctx, p) } : { text: p.text, error: p.error });
-  }
-  const reply = commentReply(
-    answers,
-    ready.parsed.slice(MAX_COMMANDS_PER_COMMENT).map((p) => p.text)
+  const limit = opts.maxChars ?? GITHUB_COMMENT_LIMIT;
+  const fitted = fitWithNotice(
+    sections,
+    limit,
+    `GitHub's ${limit.toLocaleString("en-US")}-character comment limit`,
+    pointer,
+    footer
   );
-  if (reply.launched) await io.react("rocket");
-  if (reply.refused) await io.react("confused");
-  if (reply.items.length > 0)
-    await io.reply(["okstra:", "", ...reply.items, ...reply.usage ? ["", usageText(ready.providers)] : []]);
-  return reply.refused ? "refused" : "handled";
-}
-function commentIo(deps, ev) {
-  const react = async (content) => {
-    const problem = await reactToComment(deps.client, deps.repo, ev.commentId, content);
-    if (problem) deps.log.warn(`could not add ${content} to comment ${ev.commentId}: ${problem}`);
-  };
-  const reply = (items) => postComment(deps.client, deps.repo, ev.number, `@${ev.sender.login} ${items.join("\n")}`);
-  return {
-    react,
-    reply,
-    refuse: async (items) => {
-      await react("confused");
-      await reply(items);
-    }
-  };
-}
-async function readyToRun(deps, ev, lines, io) {
-  let pull = null;
-  const prFacts = () => pull ??= Promise.all([
-    pullRequestFacts(deps.client, deps.repo, ev.number),
-    changedFiles(deps.client, deps.repo, ev.number)
-  ]).then(([facts, files]) => ({ ...facts, files }));
-  if (ev.isPullRequest && readsPullRequest(lines)) prFacts().catch(() => void 0);
-  const [, load, role] = await Promise.all([
-    io.react("eyes"),
-    loadConfig(deps.readConfig),
-    senderRole(deps, ev.sender.login)
-  ]);
-  if (!load.ok) {
-    await io.refuse([
-      `okstra cannot read its configuration on \`${deps.defaultBranch}\`, so it did nothing:`,
-      "",
-      ...load.errors.map((e) => `- ${escapeInline(e)}`)
-    ]);
-    return null;
-  }
-  const config2 = load.config;
-  const providers = knownProviders(Object.keys(config2.providers));
-  const parsed = parseCommands(lines, { providers });
-  const onlyApprovals = parsed.every((p) => p.ok && p.command.verb === "approve");
-  const gate = roleGate(config2, ev.sender.login, role);
-  if (!gate.ok && !onlyApprovals) {
-    await io.refuse([gate.reason]);
-    return null;
-  }
-  return { ctx: { deps, config: config2, ev, prFacts, role }, providers, parsed };
-}
-async function runReported(ctx, p) {
-  try {
-    return await runCommand(ctx, p.command);
-  } catch (error) {
-    ctx.deps.log.error(`${p.text}: ${describeApiError(error)}`);
-    return { kind: "refused", text: `okstra could not finish this command: ${inlineCode(describeApiError(error))}.` };
-  }
-}
-
-// src/triggers/label.ts
-async function handleLabel(deps, ev) {
-  const parsed = labelCommand(ev.label);
-  if (parsed === null) return "not-ours";
-  if (isBotAccount(ev.sender)) {
-    deps.log.info(`ignored label ${ev.label} added by bot account ${ev.sender.login}`);
-    return "ignored-bot";
-  }
-  const refuse = async (why) => {
-    await removeLabel(deps.client, deps.repo, ev.pr.number, ev.label);
-    await postComment(
-      deps.client,
-      deps.repo,
-      ev.pr.number,
-      `@${ev.sender.login} okstra did not act on the label ${inlineCode(ev.label)}: ${why}`
-    );
-    return "refused";
-  };
-  if (!parsed.ok) return refuse(parsed.error);
-  const command = parsed.command;
-  const act = async () => {
-    const [load, role] = await Promise.all([loadConfig(deps.readConfig), senderRole(deps, ev.sender.login)]);
-    if (!load.ok)
-      return refuse(
-        `its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join("; ")}`
-      );
-    const config2 = load.config;
-    const gate = roleGate(config2, ev.sender.login, role);
-    if (!gate.ok) return refuse(gate.reason);
-    const open = pullRequestGate(config2, ev.pr);
-    if (!open.ok) return refuse(open.reason);
-    if (command.verb !== "run" && command.verb !== "stage")
-      throw new Error(`unreachable: label command ${command.verb}`);
-    const files = await changedFiles(deps.client, deps.repo, ev.pr.number);
-    const plan = await resolveLaunchPlan(deps, config2, ev.pr, files, null);
-    if (!plan.ok) return refuse(plan.reason);
-    const outcome = await launch(deps, config2, {
-      pr: ev.pr,
-      ...plan.request,
-      what: command.verb === "run" ? { kind: "run" } : { kind: "stage", stage: command.stage },
-      options: command.options,
-      trigger: "label",
-      actor: ev.sender.login,
-      origin: `label ${inlineCode(ev.label)}`
-    });
-    if (!outcome.ok) return refuse(outcome.reason);
-    await removeLabel(deps.client, deps.repo, ev.pr.number, ev.label);
-    return "launched";
-  };
-  try {
-    return await act();
-  } catch (error) {
-    deps.log.error(`label ${ev.label} on PR #${ev.pr.number}: ${describeApiError(error)}`);
-    return refuse(`okstra could not finish: ${inlineCode(describeApiError(error))}.`);
-  }
+  return { body: fitted.text, cuts: fitted.cuts };
 }
 
 // src/triggers/continue.ts
@@ -34984,9 +34455,9 @@ The stored report could not be used: ${inlineCode(r.reportProblem)}` : ending.su
   if (failures.length > 0) throw new Error(`workflow run ${run2.id}: ${failures.join("; ")}`);
   return { completed };
 }
-async function stageChecks(deps, run2, ids2, failures) {
+async function stageChecks(deps, run2, ids, failures) {
   const checks = [];
-  for (const id2 of ids2) {
+  for (const id2 of ids) {
     try {
       const check2 = await getCheckRun(deps.client, deps.repo, id2);
       const parsed = parseCheckRunName(check2.name);
@@ -35072,11 +34543,12 @@ async function readReport(deps, config2, path) {
   try {
     const json2 = await readReportJson(deps.client, deps.repo, config2.ledgerBranch, path);
     if (json2 === null) return { report: null, problem: `${path} is not on ${config2.ledgerBranch}` };
-    const checked = checkFinalReport(json2);
+    const { checkFinalReport: checkFinalReport2, formatSchemaProblem: formatSchemaProblem2 } = await Promise.resolve().then(() => (init_validate_schema(), validate_schema_exports));
+    const checked = checkFinalReport2(json2);
     if (!checked.ok)
       return {
         report: null,
-        problem: `${path} does not match the report schema (${checked.problems.slice(0, 3).map(formatSchemaProblem).join("; ")})`
+        problem: `${path} does not match the report schema (${checked.problems.slice(0, 3).map(formatSchemaProblem2).join("; ")})`
       };
     return { report: checked.value, problem: null };
   } catch (error) {

@@ -1,3 +1,0 @@
-import { createRequire as __okstraCreateRequire } from 'node:module';
-const require = __okstraCreateRequire(import.meta.url);
-import{C as a,D as b,E as c,F as d,G as e}from"./chunk-DDKIXBME.js";import"./chunk-F6YOH7GP.js";import"./chunk-KPAE4AEH.js";import"./chunk-EOU4LKT3.js";import"./chunk-FI4MA526.js";import"./chunk-NGQCJX5W.js";import"./chunk-KMAU2FOJ.js";import"./chunk-S7OZ6MN5.js";export{a as SUMMARY_DETAIL,c as countsLine,d as renderSummary,e as summaryOfRedacted,b as verdictSections};

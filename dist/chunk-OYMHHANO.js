@@ -1,0 +1,3 @@
+import { createRequire as __okstraCreateRequire } from 'node:module';
+const require = __okstraCreateRequire(import.meta.url);
+import{a,b,c,d,e,f,g,h,i,j}from"./chunk-TEBISW3P.js";import"./chunk-PM4KDOR6.js";import"./chunk-OXCY7P2P.js";import"./chunk-SIHDJAN6.js";import"./chunk-KPAE4AEH.js";import"./chunk-EOU4LKT3.js";import"./chunk-F6YOH7GP.js";import"./chunk-FI4MA526.js";import"./chunk-NGQCJX5W.js";import"./chunk-KMAU2FOJ.js";import"./chunk-S7OZ6MN5.js";export{b as ANNOTATIONS_PER_REQUEST,a as CHECK_OUTPUT_LIMIT,h as UNAVAILABLE_TITLE,c as annotationPath,e as batchAnnotations,g as checkConclusion,i as checkTitle,d as findingAnnotations,f as isRerunnableCheck,j as renderCheckRun};
