@@ -1,33 +1,33 @@
 // The distributed engine in test/sim's GitHub: `/okstra run` on a pull
 // request, every ready stage dispatched as its own workflow run (the bundled
 // Action in its own clone, several at once like parallel runners), each
-// stage's dependents dispatched when it ends done by the stage job itself,
+// stage's dependents dispatched by the stage job itself when it ends done,
 // which goes on to one of them in the same job when it can
 // (bot.continueInJob): that stage run is never dispatched, its hop is from
 // done to its claim. The bot shell's stage jobs hold the App's token
-// (docs/bot.md), with which they do that as the App; a reference row shows
-// the App whose jobs hold only GITHUB_TOKEN, where the App dispatches each
-// stage on workflow_run.completed. The executor stand-in
-// sleeps 2 s per stage and the verifiers are instant, so a plan's best wall
-// time is its critical path; the ratio over it is what the distribution
-// costs. Beside it, per stage run: how long from the dispatch the sim
-// received to a runner taking the run, the Action's process starting and the
-// stage's claim landing on the remote, the hand-off from a stage ending to
-// its dependent's dispatch, okstra's own time in a run (its wall time
-// minus the stand-in's 2 s) and its CPU time (the okstra steps' process
-// trees, without the stand-ins'; eight runs at once on two cores are
-// CPU-bound). A table gives the figures issue 39 sets targets for.
-// The plans run through vitest (bench/distributed.sim.ts says why); a run
-// that fails or a plan that does not complete fails the suite, a missed
-// target does not. Smoke: one diamond, 0.2 s stages, the bot shell. With
-// OKSTRA_TIMINGS=1 each plan's stage runs also say where the time to their
-// claim went (bench/claim-timings.ts); OKSTRA_BENCH_DISTRIBUTED_ONLY names
-// the plans to run (diamond-bot, diamond-action, fan-out-bot, fan-out-action,
-// diamond-bot-no-app-token,
-// and the pickup pair: diamond-action-pickup-in-job, -own-runs). After the
-// table, that pair: the no-server diamond with a runner pickup per workflow
-// run (GitHub's queueing, which the table leaves out), its stages in one job
-// where they can go on and each in a run of its own, side by side.
+// (docs/bot.md) and do this as the App; a reference row shows the App whose
+// jobs hold only GITHUB_TOKEN, where the App dispatches every stage on
+// workflow_run.completed. The executor stand-in sleeps 2 s per stage and the
+// verifiers are instant, so a plan's best wall time is its critical path;
+// the ratio over it is what the distribution costs. Beside it, per stage
+// run: how long from the dispatch the sim received to a runner taking the
+// run, the Action's process starting and the stage's claim landing on the
+// remote, the hand-off from a stage ending to its dependent's dispatch,
+// okstra's own time in a run (its wall time minus the stand-in's 2 s) and
+// its CPU time (the okstra steps' process trees, without the stand-ins';
+// eight runs at once on two cores are CPU-bound). A table gives the figures
+// issue 39 sets targets for. The plans run through vitest
+// (bench/distributed.sim.ts says why); a run that fails or a plan that does
+// not complete fails the suite, a missed target does not. Smoke: one
+// diamond, 0.2 s stages, the bot shell. With OKSTRA_TIMINGS=1 each plan's
+// stage runs also say where the time to their claim went
+// (bench/claim-timings.ts); OKSTRA_BENCH_DISTRIBUTED_ONLY names the plans to
+// run (diamond-bot, diamond-action, fan-out-bot, fan-out-action,
+// diamond-bot-no-app-token, and the pickup pair:
+// diamond-action-pickup-in-job, -own-runs). After the table, that pair: the
+// no-server diamond with a runner pickup per workflow run (GitHub's
+// queueing, which the table leaves out), its stages in one job where they
+// can go on and each in a run of its own, side by side.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
