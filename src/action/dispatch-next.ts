@@ -16,44 +16,59 @@ import type { CompletedRun, LoadedPlan } from './plan-run.js';
 import type { Session } from './session.js';
 import { actionTriggerDeps } from './trigger-deps.js';
 
-/** What a stage job does after its done row: what it says once its publishing is written, and the stage it goes on to. */
+/** The ready stage this job runs next itself (`bot.continueInJob`), with the queued check the launch gave it. */
+export interface KeptStage {
+  stage: number;
+  checkRunId: number | null;
+}
+
+/** What a stage job does after its done row: the stage it goes on to, and what it says once all is launched. */
 export interface NextStages {
-  say: () => Promise<void>;
-  /** The ready stage this job runs next itself (`bot.continueInJob`), with the queued check the launch gave it. */
-  kept: { stage: number; checkRunId: number | null } | null;
+  /** Known as soon as the kept stage's queued check exists, before the other stages' dispatches end; else null. */
+  kept: Promise<KeptStage | null>;
+  /** Written after the stage's own publishing: never rejects. */
+  say: Promise<() => Promise<void>>;
 }
 
 /**
- * `dispatch-next: true` (the no-server mode): after this job's stage ended
- * `done`, the stages its done row made ready go on, as the okstra App
- * continues a plan on `workflow_run.completed` (the same continuePlan). A
- * job cannot rely on an event for this: GitHub starts no workflow for what
- * the job's own token does, except a dispatch. With `bot.continueInJob`
- * (continueInJob decides) the first of them is kept for this job, which
- * runs it next; the others are dispatched, each in its own workflow run. A
- * refusal (the plan paused by a failure, no pull request to report to) is
- * said in the log and the summary; it does not fail a stage that passed.
+ * `dispatch-next: true` (the no-server mode, and the App's runs whose job
+ * holds the App's token): after this job's stage ended `done`, the stages
+ * its done row made ready go on, as the okstra App continues a plan on
+ * `workflow_run.completed` (the same continuePlan). A job cannot rely on an
+ * event for this: GitHub starts no workflow for what the job's own token
+ * does, except a dispatch. With `bot.continueInJob` (continueInJob decides)
+ * the first of them is kept for this job, which runs it next, starting as
+ * soon as its check is queued; the others are dispatched, each in its own
+ * workflow run. A refusal (the plan paused by a failure, no pull request to
+ * report to, GitHub refusing one of the dispatches) is said in the log and
+ * the summary; it does not fail a stage that passed, nor stop a kept stage.
  *
  * It runs as soon as the done row is on the remote, beside the stage's own
  * publishing (its check, comment and summary), which the next stages do not
  * wait for: `say` tells the outcome once that publishing is written, so the
  * summary keeps its order.
  */
-export async function dispatchNextStages(
+export function dispatchNextStages(s: Session, loaded: LoadedPlan, run: CompletedRun, runId: string): NextStages {
+  let keptNow: (kept: KeptStage | null) => void = () => undefined;
+  const kept = new Promise<KeptStage | null>((resolve) => (keptNow = resolve));
+  // A launch that kept nothing (or broke before it did) leaves nothing to run; once told, a later null changes nothing.
+  const say = nextStages(s, loaded, run, runId, keptNow).finally(() => keptNow(null));
+  return { kept, say };
+}
+
+async function nextStages(
   s: Session,
   loaded: LoadedPlan,
   run: CompletedRun,
   runId: string,
-): Promise<NextStages> {
-  const nothing = { say: async (): Promise<void> => undefined, kept: null };
+  onKept: (kept: KeptStage) => void,
+): Promise<() => Promise<void>> {
+  const nothing = async (): Promise<void> => undefined;
   if (!s.inputs.dispatchNext || s.inputs.dryRun || run.outcome.report.verdict.value !== 'PASS') return nothing;
-  const say = (line: string) => ({
-    say: async (): Promise<void> => {
-      s.io.info(`okstra: ${line}`);
-      await s.io.summary(`\n**Next stages** of plan \`${loaded.plan.id}\`: ${line}\n`);
-    },
-    kept: null,
-  });
+  const say = (line: string) => async (): Promise<void> => {
+    s.io.info(`okstra: ${line}`);
+    await s.io.summary(`\n**Next stages** of plan \`${loaded.plan.id}\`: ${line}\n`);
+  };
   const prNumber = s.inputs.prNumber ?? s.ctx.event.pullRequest?.number ?? null;
   if (!s.client || !s.ctx.runId)
     return say('not dispatched: `dispatch-next` needs `github-token` and a workflow run (it is off a runner here)');
@@ -61,14 +76,11 @@ export async function dispatchNextStages(
     return say('not dispatched: no `pr-number` to put their checks on; the scheduled sweep (mode continue) runs them');
   // Never rejects: it runs beside the stage's publishing, which must not be cut short by it.
   try {
-    return await goOn(s, loaded, run, { runId, prNumber, client: s.client }, say);
+    return await goOn(s, loaded, run, { runId, prNumber, client: s.client, onKept }, say);
   } catch (error) {
     // The stage's own result stands; the sweep picks the plan up if this dispatch was lost.
     const why = describeApiError(error);
-    return {
-      say: async () => s.io.warning(`okstra: could not dispatch the next stages of plan ${loaded.plan.id}: ${why}`),
-      kept: null,
-    };
+    return async () => s.io.warning(`okstra: could not dispatch the next stages of plan ${loaded.plan.id}: ${why}`);
   }
 }
 
@@ -77,9 +89,9 @@ async function goOn(
   s: Session,
   loaded: LoadedPlan,
   done: CompletedRun,
-  o: { runId: string; prNumber: number; client: GitHubClient },
-  say: (line: string) => NextStages,
-): Promise<NextStages> {
+  o: { runId: string; prNumber: number; client: GitHubClient; onKept: (kept: KeptStage) => void },
+  say: (line: string) => () => Promise<void>,
+): Promise<() => Promise<void>> {
   // The ledger as this run's done row left it, read here without a fetch: rows after it offer nothing of this
   // run's (runFollowUps). The plan is the approved one this run ran, so when it makes nothing ready no plan a
   // launch could read would dispatch anything either (a changed plan needs its own approval), and GitHub is
@@ -110,10 +122,19 @@ async function goOn(
     run,
     fallbackActor: s.inputs.actor ?? s.ctx.actor ?? 'github-actions[bot]',
   };
-  const keep = inJob.kind === 'continue' ? { stage: inJob.stage, planBlob: loaded.blob } : undefined;
+  // A kept stage runs whatever becomes of the other stages' dispatches: it passed the launch's gate.
+  let keptStage: number | null = null;
+  const onKept = (kept: KeptStage): void => {
+    keptStage = kept.stage;
+    o.onKept(kept);
+  };
+  const keep = inJob.kind === 'continue' ? { stage: inJob.stage, planBlob: loaded.blob, onKept } : undefined;
   const outcome = await continuePlan(deps, s.config, ended, read, keep);
-  if (outcome.kind !== 'dispatched') return say(`none dispatched: ${outcome.reason}`);
-  return { ...say(nextLine(outcome.stages, outcome.kept?.stage ?? null, inJob)), kept: outcome.kept };
+  if (outcome.kind !== 'dispatched') {
+    const goingOn = keptStage === null ? '' : `stage ${keptStage} runs next in this job; `;
+    return say(`${goingOn}none dispatched: ${outcome.reason}`);
+  }
+  return say(nextLine(outcome.stages, outcome.kept?.stage ?? null, inJob));
 }
 
 /** What went on: the stages dispatched, the one this job runs next, and why it runs none when it does not. */

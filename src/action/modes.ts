@@ -60,6 +60,11 @@ function onGitHub(refusal: StageRefusal): StageRefusal {
 /** What starts once a stage's outcome is recorded, beside its publishing; resolves to what it says after it. */
 type AfterRecorded = (run: CompletedRun) => Promise<() => Promise<void>>;
 
+/** Writes what the job's stage runs said after their publishing (RunResults.says), oldest first. */
+async function sayInOrder(r: RunResults): Promise<void> {
+  for (let said = r.says.shift(); said !== undefined; said = r.says.shift()) await (await said)();
+}
+
 async function endStage(
   s: Session,
   plan: Plan,
@@ -106,8 +111,10 @@ async function endStage(
       ? full
       : (await import('../core/report/summary.js')).renderSummary(report).markdown;
   r.summaryChars += markdown.length;
+  // What an earlier stage run of this job said of its next stages comes before this one's summary.
+  await sayInOrder(r);
   await timed('stage:summary', async () => s.io.summary(`${markdown}\n${await spend}`));
-  if (after) await (await after)();
+  if (after) r.says.push(after);
   if (report.verdict.value !== 'PASS')
     r.failures.push(
       `plan ${plan.id} stage ${stage}: ${report.verdict.value} (${report.verdict.runStatus}) — ${report.verdict.reasons[0] ?? 'see the report'}`,
@@ -130,25 +137,33 @@ export async function stageMode(s: Session, r: RunResults): Promise<void> {
   let nextModule: Promise<typeof DispatchNext> | null = null;
   const dispatchNext = (): Promise<typeof DispatchNext> => (nextModule ??= import('./dispatch-next.js'));
   let extra: Pick<RunStageRequest, 'rebase'> = s.inputs.rebase ? { rebase: true } : {};
-  for (;;) {
-    const runId = runIdFor(s, stage);
-    const next: { kept: DispatchNext.NextStages['kept'] } = { kept: null };
-    await runOneStage(s, loaded, stage, extra, r, {
-      // The plan's branches (the ones this stage starts from too) come while the check is marked in progress.
-      before: () => timed('stage:fetch-plan-refs', () => fetchPlanRefs(s, loaded.plan)),
-      // Compiled while the agents work, once the claim is out: neither on the way to the claim nor to the next hop.
-      afterClaim: () => void dispatchNext().catch(() => undefined),
-      afterRecorded: (run) =>
-        timed('stage:dispatch-next', async () => {
-          const going = await (await dispatchNext()).dispatchNextStages(s, loaded, run, runId);
-          next.kept = going.kept;
-          return going.say;
-        }),
-    });
-    if (next.kept === null) break;
-    s.publisher.hand(next.kept.stage, next.kept.checkRunId);
-    stage = next.kept.stage;
-    extra = {};
+  try {
+    for (;;) {
+      const runId = runIdFor(s, stage);
+      let kept: Promise<DispatchNext.KeptStage | null> = Promise.resolve(null);
+      await runOneStage(s, loaded, stage, extra, r, {
+        // The plan's branches (the ones this stage starts from too) come while the check is marked in progress.
+        before: () => timed('stage:fetch-plan-refs', () => fetchPlanRefs(s, loaded.plan)),
+        // Compiled while the agents work, once the claim is out: neither on the way to the claim nor to the next hop.
+        afterClaim: () => void dispatchNext().catch(() => undefined),
+        afterRecorded: (run) => {
+          const going = dispatchNext().then((m) => m.dispatchNextStages(s, loaded, run, runId));
+          kept = going.then(
+            (g) => g.kept,
+            () => null,
+          );
+          return timed('stage:dispatch-next', async () => (await going).say);
+        },
+      });
+      // The kept stage starts once its check is queued; the others' dispatches end meanwhile, and are said in order.
+      const next = await kept;
+      if (next === null) break;
+      s.publisher.hand(next.stage, next.checkRunId);
+      stage = next.stage;
+      extra = {};
+    }
+  } finally {
+    await sayInOrder(r);
   }
   await autoFinal(s, loaded, r);
 }

@@ -27,10 +27,15 @@ export interface RunResults {
   remainingQueue: number[];
   dryRun: boolean;
   summaryChars: number;
+  /**
+   * What a stage run says once what it started after its done row has ended (its next stages), written after its
+   * own summary and before the next one's: the job goes on to its next stage without waiting for it.
+   */
+  says: Array<Promise<() => Promise<void>>>;
 }
 
 export function emptyResults(dryRun: boolean): RunResults {
-  return { runs: [], failures: [], remainingQueue: [], dryRun, summaryChars: 0 };
+  return { runs: [], failures: [], remainingQueue: [], dryRun, summaryChars: 0, says: [] };
 }
 
 /** `text`: the plan file as read at the plan commit (final verification gives it to the verifiers whole). */

@@ -59,6 +59,8 @@ function leaveUnderWay(made: FollowUps, planId: string, checks: readonly HeadChe
 export interface KeepRequest {
   stage: number;
   planBlob: string;
+  /** Told once the kept stage's queued check exists, before the other stages are dispatched (launch's `onKept`). */
+  onKept?: (kept: { stage: number; checkRunId: number }) => void;
 }
 
 /**
@@ -128,7 +130,9 @@ export async function continuePlan(
     ledger,
     workflowText,
     // The caller's plan is the one it ran; a plan changed since is launched as read, every stage in its own run.
-    ...(keep && keep.planBlob === resolved.blob ? { keep: keep.stage } : {}),
+    ...(keep && keep.planBlob === resolved.blob
+      ? { keep: keep.stage, onKept: (checkRunId: number) => keep.onKept?.({ stage: keep.stage, checkRunId }) }
+      : {}),
   });
   if (!outcome.ok) return { kind: 'refused', reason: outcome.reason };
   const kept = outcome.kept;

@@ -47,6 +47,11 @@ export interface LaunchRequest {
    * `bot.continueInJob`): it passes the same gate and gets its queued check like the others, but no workflow run.
    */
   keep?: number;
+  /**
+   * Told the kept stage's queued check as soon as it exists, before the launch's other runs are dispatched: the
+   * caller can start that stage then. The launch's outcome still says everything, the other runs' refusals included.
+   */
+  onKept?: (checkRunId: number) => void;
 }
 
 /** The workflow file a launch dispatches, read on the default branch (where every run goes: dispatchRef). */
@@ -193,9 +198,11 @@ export async function launch(deps: TriggerDeps, config: OkstraConfig, req: Launc
   const ctx: RunContext = { deps, config, req, where, path, plan, kept: keptStage(plan, req.keep) };
   // Runs go out a few at once, so a fan-out of eight stages costs a couple of API round trips of latency instead
   // of sixteen in a row.
+  // The kept stage first: its caller starts it once its check exists, without waiting for the others' dispatches.
+  const runs = [...plan.runs].sort((a, b) => Number(isKeptRun(b, ctx.kept)) - Number(isKeptRun(a, ctx.kept)));
   const outcomes = await pool(
     DISPATCHES_AT_ONCE,
-    plan.runs.map((stages) => () => startWorkflowRun(ctx, stages)),
+    runs.map((stages) => () => startWorkflowRun(ctx, stages)),
   );
   const checkRunIds = new Map(outcomes.flatMap((o) => [...o.ids]));
   const refused = outcomes.find((o) => o.error !== undefined);
@@ -211,6 +218,9 @@ function keptStage(plan: LaunchPlan, keep: number | undefined): number | null {
   if (keep === undefined || plan.mode !== 'stage') return null;
   return plan.runs.some((stages) => stages.length === 1 && stages[0] === keep) ? keep : null;
 }
+
+const isKeptRun = (stages: readonly number[], kept: number | null): boolean =>
+  kept !== null && stages.length === 1 && stages[0] === kept;
 
 /** Workflow runs started at once by one launch: few enough for GitHub's limits on concurrent writes. */
 const DISPATCHES_AT_ONCE = 4;
@@ -247,7 +257,11 @@ async function startWorkflowRun(
     ids.set(stage, id);
   }
   // The caller's own job runs it: its check is queued like the others', and the caller marks it in progress.
-  if (kept !== null && stages.length === 1 && stages[0] === kept) return { stages, ids };
+  if (kept !== null && isKeptRun(stages, kept)) {
+    const id = ids.get(kept);
+    if (id !== undefined) req.onKept?.(id);
+    return { stages, ids };
+  }
   const { reset, rebase } = plan;
   const inputs = dispatchInputs({
     mode: plan.mode,

@@ -80,6 +80,11 @@ export interface SimOptions {
   executor?: JobExecutor;
   checkout?: ActionExecutorOptions;
   defaultBranch?: string;
+  /**
+   * Sees every dispatch before it is answered: it may hold it (a slow GitHub) and answer it itself (a refusal);
+   * null lets it through.
+   */
+  beforeDispatch?: (inputs: Record<string, unknown>, actor: Account) => Promise<Reply | null>;
 }
 
 export interface CommentOptions {
@@ -276,6 +281,8 @@ export async function startGitHubSim(o: SimOptions): Promise<GitHubSim> {
     given: Record<string, unknown>,
     actor: Account,
   ): Promise<Reply> => {
+    const answered = await o.beforeDispatch?.(given, actor);
+    if (answered) return answered;
     const branch = ref.replace(/^refs\/heads\//, '');
     const sha = await git.resolveCommit(`refs/heads/${branch}`);
     if (!sha) return { status: 422, body: { message: `No ref found for: ${ref}` } };

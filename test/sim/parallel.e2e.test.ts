@@ -16,6 +16,7 @@ import { makeProject, PASSING_REVIEWER, WRITER, type AgentScript, type Project }
 import { checkRunName } from '../../src/core/commands/index.js';
 import { isReportComment } from '../../src/core/report/index.js';
 import { isPlanRow, type PlanRow, type StageRow } from '../../src/core/ledger/index.js';
+import { filePerStagePlan } from './plans.js';
 import { startGitHubSim, type GitHubSim } from './github-sim.js';
 import type { SimRun, TimelineEntry } from './state.js';
 import { flatInputs } from '../helpers/contract.js';
@@ -32,28 +33,12 @@ type Shell = keyof typeof WORKFLOWS;
 const PLAN_ID = 'diamond';
 
 function diamondPlan(): string {
-  const stage = (n: number, title: string, deps: string, validation: string): string => `### Stage ${n}: ${title}
-
-- **Depends-on:** ${deps}
-- **Files:** \`src/stage-${n}.txt\`
-- **Validation:** \`${validation}\`
-- **Exit contract:** \`src/stage-${n}.txt\` exists.
-- **Rollback:** revert the stage commit.
-
-Write \`src/stage-${n}.txt\`.
-`;
-  return `---
-id: ${PLAN_ID}
-base: main
----
-# A diamond: 1 → 2, 3 → 4 (simulation fixture)
-
-## Stage Map
-
-${stage(1, 'Shared ground', 'none', 'test -f src/stage-1.txt')}
-${stage(2, 'Left', '1', 'test -f src/stage-1.txt && test -f src/stage-2.txt')}
-${stage(3, 'Right', '1', 'test -f src/stage-1.txt && test -f src/stage-3.txt')}
-${stage(4, 'Join', '2, 3', 'test -f src/stage-2.txt && test -f src/stage-3.txt && test -f src/stage-4.txt')}`;
+  return filePerStagePlan(PLAN_ID, 'A diamond: 1 → 2, 3 → 4', [
+    { n: 1, title: 'Shared ground', dependsOn: [] },
+    { n: 2, title: 'Left', dependsOn: [1] },
+    { n: 3, title: 'Right', dependsOn: [1] },
+    { n: 4, title: 'Join', dependsOn: [2, 3] },
+  ]);
 }
 
 /**

@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeProject, PASSING_REVIEWER, WRITER } from '../action/harness.js';
+import { startGitHubSim, type GitHubSim } from './github-sim.js';
+import { filePerStagePlan } from './plans.js';
+import { failedRunsTail, NO_SERVER_WORKFLOW } from './two-stage.js';
+
+// A stage job that goes on to a stage its done row made ready (bot.continueInJob) starts it as soon as that stage's
+// check is queued: it does not wait for the other stages' dispatches, nor needs them to succeed.
+
+let sim: GitHubSim | null = null;
+afterEach(async () => {
+  const s = sim;
+  sim = null;
+  await s?.close();
+});
+
+const PLAN = filePerStagePlan('fork', 'A fork: 1 → 2, 3', [
+  { n: 1, title: 'Shared ground', dependsOn: [] },
+  { n: 2, title: 'Left', dependsOn: [1] },
+  { n: 3, title: 'Right', dependsOn: [1] },
+]);
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the stage a job goes on to', () => {
+  it("is claimed while GitHub still holds the other stage's dispatch, and runs to done when GitHub then refuses that dispatch", async () => {
+    const p = await makeProject({
+      plan: PLAN,
+      agents: { writer: WRITER, reviewer: PASSING_REVIEWER },
+      files: { '.github/workflows/okstra.yml': NO_SERVER_WORKFLOW },
+      prFiles: { 'docs/feature.md': 'a feature\n' },
+    });
+    const claimedMeanwhile: boolean[] = [];
+    const stage2Claimed = async (): Promise<boolean> =>
+      (await p.ledger()).some((row) => row.stage === 2 && row.status === 'started');
+    sim = await startGitHubSim({
+      project: p,
+      shell: 'action',
+      pulls: [{ number: 7, head: 'feature' }],
+      // Stage 3's dispatch is held until stage 2 is claimed (10 s at most), then refused.
+      beforeDispatch: async (inputs) => {
+        if (String(inputs.stage) !== '3') return null;
+        const until = Date.now() + 10_000;
+        while (!(await stage2Claimed()) && Date.now() < until) await sleep(50);
+        claimedMeanwhile.push(await stage2Claimed());
+        return { status: 422, body: { message: 'Required input was not provided (a refusal the test makes)' } };
+      },
+    });
+    await sim.comment(7, '/okstra stage 1', { login: 'octocat', permission: 'write' });
+    await sim.settled();
+    const s = sim;
+    const why = failedRunsTail(s);
+
+    expect(claimedMeanwhile, why).toEqual([true]);
+    // One stage job: stage 1, then stage 2 in the same run; stage 3 never started.
+    const stageRuns = s.runs().filter((r) => r.event === 'workflow_dispatch');
+    expect(
+      stageRuns.map((r) => r.conclusion),
+      why,
+    ).toEqual(['success']);
+    const run = stageRuns[0]?.id;
+    expect((await p.ledger()).map((r) => [r.stage, r.status, r.run_id])).toEqual([
+      [1, 'started', `gh-${run}-1-s1`],
+      [1, 'done', `gh-${run}-1-s1`],
+      [2, 'started', `gh-${run}-1-s2`],
+      [2, 'done', `gh-${run}-1-s2`],
+    ]);
+    // No check is left queued: stage 2's ran here, stage 3's failed with GitHub's answer.
+    expect(s.checks().map((c) => [c.name, c.status, c.conclusion, c.output.title])).toEqual([
+      ['okstra: fork · stage 1', 'completed', 'success', expect.stringMatching(/^PASS/)],
+      ['okstra: fork · stage 2', 'completed', 'success', expect.stringMatching(/^PASS/)],
+      ['okstra: fork · stage 3', 'completed', 'failure', 'The workflow could not be started'],
+    ]);
+    // The job says what became of its next stages, the refusal included.
+    const log = s.timeline.map((t) => t.stdout).join('\n');
+    expect(log).toMatch(/stage 2 runs next in this job; none dispatched: .*Required input was not provided/);
+    expect(s.unhandled).toEqual([]);
+  }, 120_000);
+});
