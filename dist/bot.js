@@ -32628,9 +32628,10 @@ async function launch(deps, config2, req) {
   if (!planned.ok) return planned;
   const { launch: plan } = planned;
   const ctx = { deps, config: config2, req, where, path, plan, kept: keptStage(plan, req.keep) };
+  const runs = [...plan.runs].sort((a, b) => Number(isKeptRun(b, ctx.kept)) - Number(isKeptRun(a, ctx.kept)));
   const outcomes = await pool(
     DISPATCHES_AT_ONCE,
-    plan.runs.map((stages) => () => startWorkflowRun(ctx, stages))
+    runs.map((stages) => () => startWorkflowRun(ctx, stages))
   );
   const checkRunIds = new Map(outcomes.flatMap((o) => [...o.ids]));
   const refused = outcomes.find((o) => o.error !== void 0);
@@ -32644,6 +32645,7 @@ function keptStage(plan, keep) {
   if (keep === void 0 || plan.mode !== "stage") return null;
   return plan.runs.some((stages) => stages.length === 1 && stages[0] === keep) ? keep : null;
 }
+var isKeptRun = (stages, kept) => kept !== null && stages.length === 1 && stages[0] === kept;
 var DISPATCHES_AT_ONCE = 4;
 async function startWorkflowRun({ deps, config: config2, req, where, path, plan, kept }, stages) {
   const runsUrl = `${deps.webUrl}/actions/workflows/${config2.bot.workflow}`;
@@ -32658,7 +32660,11 @@ async function startWorkflowRun({ deps, config: config2, req, where, path, plan,
     });
     ids.set(stage, id2);
   }
-  if (kept !== null && stages.length === 1 && stages[0] === kept) return { stages, ids };
+  if (kept !== null && isKeptRun(stages, kept)) {
+    const id2 = ids.get(kept);
+    if (id2 !== void 0) req.onKept?.(id2);
+    return { stages, ids };
+  }
   const { reset, rebase } = plan;
   const inputs = dispatchInputs({
     mode: plan.mode,
@@ -34376,7 +34382,7 @@ async function continuePlan(deps, config2, run2, read, keep) {
     ledger,
     workflowText,
     // The caller's plan is the one it ran; a plan changed since is launched as read, every stage in its own run.
-    ...keep && keep.planBlob === resolved.blob ? { keep: keep.stage } : {}
+    ...keep && keep.planBlob === resolved.blob ? { keep: keep.stage, onKept: (checkRunId) => keep.onKept?.({ stage: keep.stage, checkRunId }) } : {}
   });
   if (!outcome.ok) return { kind: "refused", reason: outcome.reason };
   const kept = outcome.kept;
