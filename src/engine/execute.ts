@@ -27,6 +27,8 @@ export interface Execution {
    * the paths it changed: the report lists them without the line counts a diff of every file would cost.
    */
   oversize: { reason: string; files: string[] } | null;
+  /** The paths the stage's change touches, base to head (the oversize listing when over the caps): read once. */
+  changed: string[];
   report: FinalReport['executor'];
   dispatched: Dispatched;
 }
@@ -59,7 +61,9 @@ export async function execute(
   const committed = await commitWork(req, deps, worktree, violations, member.name);
   const headCommit = committed ?? (await deps.workspace.headOf(worktree));
   const oversize = await stageOverCap(req, deps, run.baseCommit, headCommit);
-  for (const v of await changeViolations(req, deps, run.baseCommit, headCommit, oversize)) violations.push(v);
+  const changed = oversize?.files ?? (await deps.workspace.changedFiles(run.baseCommit, headCommit));
+  for (const v of await changeViolations(req, deps, { base: run.baseCommit, head: headCommit, changed }, oversize))
+    violations.push(v);
   // Usually nobody wrote to the ledger meanwhile: its tip is still the claim's commit (one ref lookup, no fetch).
   // Another run's row for another stage moves it too; then this stage's rows at the claim's commit (the store holds
   // that commit: no fetch) are compared with its rows at the new tip.
@@ -92,6 +96,7 @@ export async function execute(
     carry,
     carryProblem,
     oversize,
+    changed,
     dispatched,
     report: {
       worker: member.name,
@@ -112,12 +117,11 @@ export async function execute(
 async function changeViolations(
   req: RunStageRequest,
   deps: EngineDeps,
-  baseCommit: string,
-  headCommit: string,
+  change: { base: string; head: string; changed: readonly string[] },
   oversize: Execution['oversize'],
 ): Promise<ContractViolation[]> {
   const violations: ContractViolation[] = [];
-  const changed = oversize?.files ?? (await deps.workspace.changedFiles(baseCommit, headCommit));
+  const { base: baseCommit, head: headCommit, changed } = change;
   const okstraFiles = changed.filter((f) => f === '.okstra' || f.startsWith('.okstra/'));
   if (okstraFiles.length > 0)
     violations.push({

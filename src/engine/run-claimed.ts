@@ -189,7 +189,7 @@ async function reviewStage(
   const { worktree, promptBase, progress } = at;
   // The executor's lease is released (its processes are gone): the tree becomes okstra's, exactly the head, and is what reviewers read.
   await deps.workspace.sealForReview(worktree, execution.headCommit);
-  const changed = await deps.workspace.changedFiles(claimed.baseCommit, execution.headCommit);
+  const changed = execution.changed;
   const done = claimed.doneStages.flatMap(({ number }) => {
     const row = claimed.state.stages.get(number)?.lastDone;
     return row ? [{ number, base: row.base_commit ?? null, head: row.head_commit }] : [];
@@ -206,18 +206,14 @@ async function reviewStage(
   return { verification, guarded };
 }
 
-/** The stage's change: listed from its trees when oversized (counting the lines of 200,000 files would take longer than the run). */
-async function changeOf(
+/** The change's line counts; none for an oversized one (counting the lines of 200,000 files would take longer than the run). */
+async function diffStatOf(
   deps: EngineDeps,
   run: Intake,
   execution: Execution,
-): Promise<{ changed: string[]; stat: { files: number; insertions: number; deletions: number } }> {
-  const changed =
-    execution.oversize?.files ?? (await deps.workspace.changedFiles(run.baseCommit, execution.headCommit));
-  const stat = execution.oversize
-    ? { files: changed.length, insertions: 0, deletions: 0 }
-    : await deps.workspace.diffStat(run.baseCommit, execution.headCommit);
-  return { changed, stat };
+): Promise<{ files: number; insertions: number; deletions: number }> {
+  if (execution.oversize) return { files: execution.changed.length, insertions: 0, deletions: 0 };
+  return deps.workspace.diffStat(run.baseCommit, execution.headCommit);
 }
 
 /** okstra's verdict over everything the run gathered. */
@@ -279,7 +275,8 @@ async function buildReport(
   outages: Outages,
 ): Promise<FinalReport> {
   const stage = stageByNumber(req.plan, req.stage);
-  const { changed, stat } = await changeOf(deps, run, execution);
+  const changed = execution.changed;
+  const stat = await diffStatOf(deps, run, execution);
   const findings = verification?.findings ?? [];
   // The sessions a fallback replaced made model requests too: they count as spend.
   const dispatched = [...outages.replaced, execution.dispatched, ...(verification?.dispatched ?? [])];
