@@ -72,6 +72,14 @@ function stage2Passed(rows = [doneRow(1), startedRow(2, runId(2)), doneRow(2, ru
   );
   return gh.updateCheck(5001).listComments(7, []).comment(7);
 }
+/** Stage 2's run ends: the bot queues no check and dispatches nothing, and says why. */
+async function expectNothingLaunched(gh: GitHubMock, why: string): Promise<void> {
+  const logs: string[] = [];
+  await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'success'), logs);
+  expect(gh.bodies.createCheck).toBeUndefined();
+  expect(gh.bodies.dispatch).toBeUndefined();
+  expect(logs, logs.join('\n')).toContain(`plan ${PLAN_ID}: nothing dispatched after workflow run ${RUN}: ${why}`);
+}
 const reportPathOf = (stage: number): string => `plans/${PLAN_ID}/reports/stage-${stage}/${runId(stage)}.json`;
 
 describe('workflow_run.completed', () => {
@@ -161,13 +169,7 @@ describe('workflow_run.completed', () => {
       ])
       .file(PLAN_PATH, PLAN_TEXT, 'master')
       .workflow(OKSTRA_WORKFLOW, 'master');
-    const logs: string[] = [];
-    await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'success'), logs);
-    expect(gh.bodies.createCheck).toBeUndefined();
-    expect(gh.bodies.dispatch).toBeUndefined();
-    expect(logs, logs.join('\n')).toContain(
-      `plan ${PLAN_ID}: nothing dispatched after workflow run ${RUN}: stage(s) 3 already launched: their checks are queued or in progress`,
-    );
+    await expectNothingLaunched(gh, 'stage(s) 3 already launched: their checks are queued or in progress');
   });
 
   it("does not ask for the head's checks after a run whose job left the bot's checks queued (it had no App token, so it launched nothing)", async () => {
@@ -234,12 +236,9 @@ describe('workflow_run.completed', () => {
       .headChecks(HEAD_SHA, [])
       .file(PLAN_PATH, PLAN_TEXT, 'master')
       .workflow(OKSTRA_WORKFLOW, 'master');
-    const logs: string[] = [];
-    await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'success'), logs);
-    expect(gh.bodies.createCheck).toBeUndefined();
-    expect(gh.bodies.dispatch).toBeUndefined();
-    expect(logs, logs.join('\n')).toContain(
-      `plan ${PLAN_ID}: nothing dispatched after workflow run ${RUN}: dispatch paused: stage 1 failed, so no new stage of this plan starts until its fix run passes; held back: stages 1, 3`,
+    await expectNothingLaunched(
+      gh,
+      'dispatch paused: stage 1 failed, so no new stage of this plan starts until its fix run passes; held back: stages 1, 3',
     );
   });
 
