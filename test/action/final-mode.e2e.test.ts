@@ -8,6 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isPlanRow, type PlanRow } from '../../src/core/ledger/index.js';
 import { Git } from '../../src/git/git.js';
+import { filePerStagePlan } from '../helpers/file-per-stage-plan.js';
 import {
   makeProject,
   PASSING_REVIEWER,
@@ -103,27 +104,12 @@ const REJECTS_FINAL: AgentScript = {
 
 /** Three stages: 1 first, 2 on 1, and 3 on both, listing 2 first (so its pull request goes onto stage 2's branch). */
 function threeStagePlan(id: string): string {
-  const stage = (n: number, title: string, dependsOn: string): string => `### Stage ${n}: ${title}
-
-- **Depends-on:** ${dependsOn}
-- **Files:** \`src/stage-${n}.txt\`
-- **Validation:** \`test -f src/stage-${n}.txt\`
-- **Exit contract:** \`src/stage-${n}.txt\` exists.
-- **Rollback:** revert the stage commit.
-
-Write \`src/stage-${n}.txt\`.
-`;
-  return `---
-id: ${id}
-base: main
----
-# Three stages (stacked hand-off fixture)
-
-## Stage Map
-
-${stage(1, 'Foundation', 'none')}
-${stage(2, 'Walls', '1')}
-${stage(3, 'Roof', '2, 1')}`;
+  const stages = [
+    { n: 1, title: 'Foundation', dependsOn: [] },
+    { n: 2, title: 'Walls', dependsOn: [1] },
+    { n: 3, title: 'Roof', dependsOn: [2, 1] },
+  ];
+  return filePerStagePlan(id, 'Three stages (stacked hand-off fixture)', stages, { ownFileOnly: true });
 }
 
 describe('the bundled Action, mode final', () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeProject, PASSING_REVIEWER, WRITER } from '../action/harness.js';
 import { startGitHubSim, type GitHubSim } from './github-sim.js';
-import { filePerStagePlan } from './plans.js';
+import { filePerStagePlan } from '../helpers/file-per-stage-plan.js';
 import { failedRunsTail, NO_SERVER_WORKFLOW } from './two-stage.js';
 
 // A stage job that goes on to a stage its done row made ready (bot.continueInJob) starts it as soon as that stage's
@@ -14,7 +14,7 @@ afterEach(async () => {
   await s?.close();
 });
 
-const PLAN = filePerStagePlan('fork', 'A fork: 1 → 2, 3', [
+const PLAN = filePerStagePlan('fork', 'A fork: 1 → 2, 3 (simulation fixture)', [
   { n: 1, title: 'Shared ground', dependsOn: [] },
   { n: 2, title: 'Left', dependsOn: [1] },
   { n: 3, title: 'Right', dependsOn: [1] },

@@ -16,7 +16,7 @@ import { makeProject, PASSING_REVIEWER, WRITER, type AgentScript, type Project }
 import { checkRunName } from '../../src/core/commands/index.js';
 import { isReportComment } from '../../src/core/report/index.js';
 import { isPlanRow, type PlanRow, type StageRow } from '../../src/core/ledger/index.js';
-import { filePerStagePlan } from './plans.js';
+import { filePerStagePlan } from '../helpers/file-per-stage-plan.js';
 import { startGitHubSim, type GitHubSim } from './github-sim.js';
 import type { SimRun, TimelineEntry } from './state.js';
 import { flatInputs } from '../helpers/contract.js';
@@ -33,7 +33,7 @@ type Shell = keyof typeof WORKFLOWS;
 const PLAN_ID = 'diamond';
 
 function diamondPlan(): string {
-  return filePerStagePlan(PLAN_ID, 'A diamond: 1 → 2, 3 → 4', [
+  return filePerStagePlan(PLAN_ID, 'A diamond: 1 → 2, 3 → 4 (simulation fixture)', [
     { n: 1, title: 'Shared ground', dependsOn: [] },
     { n: 2, title: 'Left', dependsOn: [1] },
     { n: 3, title: 'Right', dependsOn: [1] },

@@ -1,11 +1,15 @@
-/** A plan of stages that each write their own file, as the simulations run them (a simulation fixture). */
+/**
+ * A plan whose stages each write their own file, `src/stage-N.txt` (a test fixture). A stage's validation checks
+ * its own file and, unless `ownFileOnly`, its dependencies' files.
+ */
 export function filePerStagePlan(
   id: string,
   title: string,
   stages: ReadonlyArray<{ n: number; title: string; dependsOn: readonly number[] }>,
+  o: { ownFileOnly?: boolean } = {},
 ): string {
   const stage = (n: number, name: string, dependsOn: readonly number[]): string => {
-    const checks = [...dependsOn, n].map((d) => `test -f src/stage-${d}.txt`).join(' && ');
+    const checks = [...(o.ownFileOnly ? [] : dependsOn), n].map((d) => `test -f src/stage-${d}.txt`).join(' && ');
     return `### Stage ${n}: ${name}
 
 - **Depends-on:** ${dependsOn.length === 0 ? 'none' : dependsOn.join(', ')}
@@ -21,7 +25,7 @@ Write \`src/stage-${n}.txt\`.
 id: ${id}
 base: main
 ---
-# ${title} (simulation fixture)
+# ${title}
 
 ## Stage Map
 
