@@ -192,12 +192,12 @@ export async function latestChecksOn(
   client: GitHubClient,
   repo: RepoRef,
   sha: string,
-): Promise<Array<{ id: number; name: string; status: string }>> {
+): Promise<Array<{ id: number; name: string; status: string; externalId: string | null }>> {
   const runs = await client.paginate(client.rest.checks.listForRef, {
     ...repo,
     ref: sha,
     filter: 'latest',
     per_page: 100,
   });
-  return runs.map((c) => ({ id: c.id, name: c.name, status: c.status }));
+  return runs.map((c) => ({ id: c.id, name: c.name, status: c.status, externalId: c.external_id ?? null }));
 }

@@ -1,5 +1,6 @@
 import { ConfigSchema, type OkstraConfig } from '../core/config/index.js';
 import {
+  checkRunName,
   endingWithoutReport,
   parseCheckRunName,
   parseRunTitle,
@@ -13,7 +14,7 @@ import { renderCheckRun } from '../core/report/check-run.js';
 import { isReportComment, renderComment } from '../core/report/comment.js';
 import type { FinalReport } from '../core/report/schema/final-report.js';
 import { inlineCode } from '../core/text/escape.js';
-import { completeCheck, getCheckRun, type CheckAction, type CheckRunFacts } from '../github/checks.js';
+import { completeCheck, getCheckRun, latestChecksOn, type CheckAction, type CheckRunFacts } from '../github/checks.js';
 import { describeApiError } from '../github/errors.js';
 import { upsertStickyComment } from '../github/comments.js';
 import { readReportJson } from '../github/ledger-api.js';
@@ -92,7 +93,10 @@ export async function completeWorkflowRun(deps: TriggerDeps, run: FinishedRun): 
   // A check the run's job updated says it held the App's token, and so launched what it made ready itself too.
   const jobLaunched = checks.some((c) => c.check.status !== 'queued');
   await continuePlans(deps, config, run, named.prNumber, ledgers, failures, jobLaunched);
-  const results = await collectResults(deps, config, ledgers, checks);
+  // That job may have gone on to stages the title does not name; it reports them itself, unless it was lost.
+  const continued =
+    jobLaunched && run.conclusion !== 'success' ? await continuedStageChecks(deps, checks, ledgers, failures) : [];
+  const results = await collectResults(deps, config, ledgers, checks.concat(continued));
   const failedStage = results.find((r) => r.report && r.report.verdict.value !== 'PASS')?.stage ?? null;
   const completed: number[] = [];
   for (const r of results) {
@@ -160,6 +164,41 @@ async function stageChecks(
     }
   }
   return checks;
+}
+
+/**
+ * The unfinished checks of stages the run's job went on to (bot.continueInJob), which its title does not name: the
+ * job completes them itself, so one still open after the run ended belongs to a job that was lost before it could
+ * (no post step either). Found on the commit the named checks are on, each by its name and the run id this run's
+ * ledger row gave it (the job marks its check with it); a check of another run is left alone.
+ */
+async function continuedStageChecks(
+  deps: TriggerDeps,
+  named: readonly StageCheck[],
+  ledgers: ReadonlyMap<string, RunLedger>,
+  failures: string[],
+): Promise<StageCheck[]> {
+  const head = named[0]?.check.headSha;
+  const runIds = new Map<string, string>();
+  for (const [planId, ledger] of ledgers)
+    if (typeof ledger !== 'string')
+      for (const row of ledger.rows)
+        if (!named.some((c) => c.planId === planId && c.stage === row.stage))
+          runIds.set(checkRunName(planId, row.stage), row.run_id);
+  if (!head || runIds.size === 0) return [];
+  try {
+    const onHead = await latestChecksOn(deps.client, deps.repo, head);
+    return onHead.flatMap((c) => {
+      const parsed = parseCheckRunName(c.name);
+      if (!parsed || c.status === 'completed' || c.externalId === null || runIds.get(c.name) !== c.externalId)
+        return [];
+      const check = { id: c.id, name: c.name, status: c.status, conclusion: null, headSha: head, pullRequests: [] };
+      return [{ check, ...parsed }];
+    });
+  } catch (error) {
+    failures.push(`the check runs on ${head.slice(0, 12)}: ${describeApiError(error)}`);
+    return [];
+  }
 }
 
 /**

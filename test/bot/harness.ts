@@ -531,13 +531,17 @@ export class GitHubMock {
   }
 
   /** The newest check run of each name on a commit, as `GET …/commits/{sha}/check-runs?filter=latest` lists them. */
-  headChecks(sha: string, checks: Array<{ id: number; name: string; status: string }>): this {
+  headChecks(sha: string, checks: Array<{ id: number; name: string; status: string; externalId?: string }>): this {
     this.scope()
       .get(`${this.base}/commits/${sha}/check-runs`)
       .query({ filter: 'latest', per_page: 100 })
       .reply(200, {
         total_count: checks.length,
-        check_runs: checks.map((c) => ({ ...c, conclusion: c.status === 'completed' ? 'success' : null })),
+        check_runs: checks.map(({ externalId, ...c }) => ({
+          ...c,
+          external_id: externalId ?? null,
+          conclusion: c.status === 'completed' ? 'success' : null,
+        })),
       });
     return this;
   }

@@ -64,7 +64,10 @@ const runId = (stage: number): string => `gh-${RUN}-1-s${stage}`;
  * passing report, its check to complete and its report comment to create. What comes after is each test's.
  */
 function stage2Passed(rows = [doneRow(1), startedRow(2, runId(2)), doneRow(2, runId(2))]): GitHubMock {
-  const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK, status: 'in_progress' }).config(CONFIG);
+  const gh = new GitHubMock(REPO)
+    .token()
+    .getCheck(5001, { name: CHECK, status: 'in_progress', headSha: HEAD_SHA })
+    .config(CONFIG);
   gh.ledgerCommits(PLAN_ID, rows).file(
     reportPathOf(2),
     JSON.stringify(passedStageReport(2, runId(2))),
@@ -80,6 +83,26 @@ async function expectNothingLaunched(gh: GitHubMock, why: string): Promise<void>
   expect(gh.bodies.dispatch).toBeUndefined();
   expect(logs, logs.join('\n')).toContain(`plan ${PLAN_ID}: nothing dispatched after workflow run ${RUN}: ${why}`);
 }
+/**
+ * Stage 2 ended done and its job went on to stage 3 (claimed in the same run), then was lost: stage 3's newest check
+ * on the head is still in progress, marked with `stage3Check`'s run id. Continuing the plan finds stage 3 under way;
+ * the run's open checks are then looked up on the same commit.
+ */
+function lostAfterGoingOn(stage3Check: string): GitHubMock {
+  const gh = stage2Passed([doneRow(1), startedRow(2, runId(2)), doneRow(2, runId(2)), startedRow(3, runId(3))]);
+  const open = [
+    { id: 5001, name: CHECK, status: 'in_progress', externalId: runId(2) },
+    { id: 5003, name: 'okstra: password-reset · stage 3', status: 'in_progress', externalId: stage3Check },
+  ];
+  return gh
+    .pull(7, { headSha: HEAD_SHA })
+    .pullFiles(7, [])
+    .headChecks(HEAD_SHA, open)
+    .file(PLAN_PATH, PLAN_TEXT, 'master')
+    .workflow(OKSTRA_WORKFLOW, 'master')
+    .headChecks(HEAD_SHA, open);
+}
+
 const reportPathOf = (stage: number): string => `plans/${PLAN_ID}/reports/stage-${stage}/${runId(stage)}.json`;
 
 describe('workflow_run.completed', () => {
@@ -170,6 +193,24 @@ describe('workflow_run.completed', () => {
       .file(PLAN_PATH, PLAN_TEXT, 'master')
       .workflow(OKSTRA_WORKFLOW, 'master');
     await expectNothingLaunched(gh, 'stage(s) 3 already launched: their checks are queued or in progress');
+  });
+
+  it("completes the check of a stage the run's job went on to when the job was lost before it could; another run's check is left alone", async () => {
+    const gh = lostAfterGoingOn(runId(3));
+    gh.updateCheck(5003);
+    await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'failure'));
+    expect(gh.bodies['updateCheck:5003']?.[0]).toMatchObject({
+      status: 'completed',
+      conclusion: 'failure',
+      external_id: runId(3),
+      output: { title: 'No report: the workflow run failed' },
+    });
+    expect(gh.bodies.dispatch).toBeUndefined();
+
+    // The newest stage 3 check is another run's (a retry started since): not this run's to complete (nock refuses).
+    const other = lostAfterGoingOn('gh-999-1-s3');
+    await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'failure'));
+    expect(other.bodies['updateCheck:5003']).toBeUndefined();
   });
 
   it("does not ask for the head's checks after a run whose job left the bot's checks queued (it had no App token, so it launched nothing)", async () => {
