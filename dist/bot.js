@@ -30803,7 +30803,7 @@ async function latestChecksOn(client, repo, sha2) {
     filter: "latest",
     per_page: 100
   });
-  return runs.map((c) => ({ id: c.id, name: c.name, status: c.status }));
+  return runs.map((c) => ({ id: c.id, name: c.name, status: c.status, externalId: c.external_id ?? null }));
 }
 
 // src/core/text/truncate.ts
@@ -34417,7 +34417,8 @@ async function completeWorkflowRun(deps, run2) {
   const ledgers = await readRunLedgers(deps, config2, run2, checks);
   const jobLaunched = checks.some((c) => c.check.status !== "queued");
   await continuePlans(deps, config2, run2, named2.prNumber, ledgers, failures, jobLaunched);
-  const results = await collectResults(deps, config2, ledgers, checks);
+  const continued = jobLaunched && run2.conclusion !== "success" ? await continuedStageChecks(deps, checks, ledgers, failures) : [];
+  const results = await collectResults(deps, config2, ledgers, checks.concat(continued));
   const failedStage = results.find((r) => r.report && r.report.verdict.value !== "PASS")?.stage ?? null;
   const completed = [];
   for (const r of results) {
@@ -34477,6 +34478,30 @@ async function stageChecks(deps, run2, ids, failures) {
     }
   }
   return checks;
+}
+async function continuedStageChecks(deps, named2, ledgers, failures) {
+  const head2 = named2[0]?.check.headSha;
+  const runIds = /* @__PURE__ */ new Map();
+  for (const [planId2, ledger] of ledgers)
+    if (typeof ledger !== "string") {
+      for (const row of ledger.rows)
+        if (!named2.some((c) => c.planId === planId2 && c.stage === row.stage))
+          runIds.set(checkRunName(planId2, row.stage), row.run_id);
+    }
+  if (!head2 || runIds.size === 0) return [];
+  try {
+    const onHead = await latestChecksOn(deps.client, deps.repo, head2);
+    return onHead.flatMap((c) => {
+      const parsed = parseCheckRunName(c.name);
+      if (!parsed || c.status === "completed" || c.externalId === null || runIds.get(c.name) !== c.externalId)
+        return [];
+      const check2 = { id: c.id, name: c.name, status: c.status, conclusion: null, headSha: head2, pullRequests: [] };
+      return [{ check: check2, ...parsed }];
+    });
+  } catch (error) {
+    failures.push(`the check runs on ${head2.slice(0, 12)}: ${describeApiError(error)}`);
+    return [];
+  }
 }
 async function continuePlans(deps, config2, run2, prNumber, ledgers, failures, jobLaunched) {
   for (const [planId2, ledger] of ledgers) {
