@@ -1,4 +1,5 @@
 import type { CheckRunOutput, CheckRunRender } from '../core/report/check-run.js';
+import type { HeadCheck } from '../core/graph/follow-ups.js';
 import type { GitHubClient, RepoRef } from './client.js';
 import { httpStatus } from './errors.js';
 
@@ -188,11 +189,7 @@ export function isForeignCheckRefusal(error: unknown): boolean {
 }
 
 /** The newest check run of each name on a commit (`filter=latest`), every page. */
-export async function latestChecksOn(
-  client: GitHubClient,
-  repo: RepoRef,
-  sha: string,
-): Promise<Array<{ id: number; name: string; status: string; externalId: string | null }>> {
+export async function latestChecksOn(client: GitHubClient, repo: RepoRef, sha: string): Promise<HeadCheck[]> {
   const runs = await client.paginate(client.rest.checks.listForRef, {
     ...repo,
     ref: sha,

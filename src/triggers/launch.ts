@@ -216,11 +216,13 @@ export async function launch(deps: TriggerDeps, config: OkstraConfig, req: Launc
 /** The stage the caller keeps, when the launch runs it as a workflow run of its own (never part of a chain). */
 function keptStage(plan: LaunchPlan, keep: number | undefined): number | null {
   if (keep === undefined || plan.mode !== 'stage') return null;
-  return plan.runs.some((stages) => stages.length === 1 && stages[0] === keep) ? keep : null;
+  return plan.runs.some((stages) => isKeptRun(stages, keep)) ? keep : null;
 }
 
-const isKeptRun = (stages: readonly number[], kept: number | null): boolean =>
-  kept !== null && stages.length === 1 && stages[0] === kept;
+/** A workflow run of the one stage the caller keeps. */
+function isKeptRun(stages: readonly number[], kept: number | null): kept is number {
+  return kept !== null && stages.length === 1 && stages[0] === kept;
+}
 
 /** Workflow runs started at once by one launch: few enough for GitHub's limits on concurrent writes. */
 const DISPATCHES_AT_ONCE = 4;
@@ -257,7 +259,7 @@ async function startWorkflowRun(
     ids.set(stage, id);
   }
   // The caller's own job runs it: its check is queued like the others', and the caller marks it in progress.
-  if (kept !== null && isKeptRun(stages, kept)) {
+  if (isKeptRun(stages, kept)) {
     const id = ids.get(kept);
     if (id !== undefined) req.onKept?.(id);
     return { stages, ids };

@@ -52,6 +52,8 @@ export interface HeadCheck {
   id: number;
   name: string;
   status: string;
+  /** The run id a stage job marked its check with; null for a check no job has taken yet. */
+  externalId: string | null;
 }
 
 /**
@@ -62,8 +64,11 @@ export interface HeadCheck {
  * once those runs claim; launching them again would race them for the claim
  * and put a second check beside theirs.
  */
-export function stagesUnderWay(planId: string, checks: readonly HeadCheck[]): Set<number> {
-  const newest = new Map<number, HeadCheck>();
+export function stagesUnderWay(
+  planId: string,
+  checks: ReadonlyArray<Pick<HeadCheck, 'id' | 'name' | 'status'>>,
+): Set<number> {
+  const newest = new Map<number, Pick<HeadCheck, 'id' | 'name' | 'status'>>();
   for (const check of checks) {
     const named = parseCheckRunName(check.name);
     if (named?.planId !== planId) continue;
