@@ -32643,9 +32643,11 @@ async function launch(deps, config2, req) {
 }
 function keptStage(plan, keep) {
   if (keep === void 0 || plan.mode !== "stage") return null;
-  return plan.runs.some((stages) => stages.length === 1 && stages[0] === keep) ? keep : null;
+  return plan.runs.some((stages) => isKeptRun(stages, keep)) ? keep : null;
 }
-var isKeptRun = (stages, kept) => kept !== null && stages.length === 1 && stages[0] === kept;
+function isKeptRun(stages, kept) {
+  return kept !== null && stages.length === 1 && stages[0] === kept;
+}
 var DISPATCHES_AT_ONCE = 4;
 async function startWorkflowRun({ deps, config: config2, req, where, path, plan, kept }, stages) {
   const runsUrl = `${deps.webUrl}/actions/workflows/${config2.bot.workflow}`;
@@ -32660,7 +32662,7 @@ async function startWorkflowRun({ deps, config: config2, req, where, path, plan,
     });
     ids.set(stage, id2);
   }
-  if (kept !== null && isKeptRun(stages, kept)) {
+  if (isKeptRun(stages, kept)) {
     const id2 = ids.get(kept);
     if (id2 !== void 0) req.onKept?.(id2);
     return { stages, ids };
