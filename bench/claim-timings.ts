@@ -11,6 +11,9 @@ const median = (values: readonly number[]): number => (values.length === 0 ? Num
 
 type Timing = StageRunTimes['timings'][number];
 
+/** A git process or a GitHub request (its own line each), not a phase. */
+const isCall = (label: string): boolean => label.startsWith('git:') || label.startsWith('gh:');
+
 /** The lines up to and including the claim (the run's first ledger append). */
 function beforeClaim(timings: readonly Timing[]): Timing[] {
   const claim = timings.findIndex((t) => t.label === 'ledger:append');
@@ -21,8 +24,7 @@ function beforeClaim(timings: readonly Timing[]): Timing[] {
 function phases(runs: readonly StageRunTimes[]): string[] {
   const order: string[] = [];
   for (const r of runs)
-    for (const t of beforeClaim(r.timings))
-      if (!t.label.startsWith('git:') && !order.includes(t.label)) order.push(t.label);
+    for (const t of beforeClaim(r.timings)) if (!isCall(t.label) && !order.includes(t.label)) order.push(t.label);
   return order.map((label) => {
     const hits = runs.flatMap((r) =>
       beforeClaim(r.timings)
@@ -64,7 +66,7 @@ function afterClaim(timings: readonly Timing[]): Timing[] {
   const seen = new Map<string, number>();
   return timings
     .slice(claim + 1)
-    .filter((t) => !t.label.startsWith('git:'))
+    .filter((t) => !isCall(t.label))
     .map((t) => {
       const n = (seen.get(t.label) ?? 0) + 1;
       seen.set(t.label, n);

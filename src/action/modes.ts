@@ -72,13 +72,14 @@ async function endStage(
   runId: string,
   given: StageOutcome,
   r: RunResults,
-  afterRecorded?: AfterRecorded,
+  hooks: Pick<StageRunHooks, 'afterRecorded' | 'publishedBefore'> = {},
 ): Promise<void> {
   s.log.close();
   const outcome = given.kind === 'refused' ? onGitHub(given) : given;
   if (outcome.kind === 'refused') {
     s.io.info(`stage ${stage} of ${plan.id} not run: ${outcome.reason}`);
     await s.publisher.refused(plan, stage, runId, outcome);
+    await hooks.publishedBefore;
     return;
   }
   const report = s.scrub.deep(outcome.report);
@@ -92,7 +93,7 @@ async function endStage(
   s.claims.settle(plan.id, runId);
   // Started now (the done row is on the remote): the next stages need nothing of the publishing below.
   mark('stage:recorded');
-  const after = afterRecorded?.(completed);
+  const after = hooks.afterRecorded?.(completed);
 
   s.io.info(
     `stage ${stage} ${report.verdict.value} (${report.verdict.runStatus}); report ${outcome.reportPath} on ${s.config.ledgerBranch} at ${outcome.ledgerCommit.slice(0, 12)}`,
@@ -105,6 +106,8 @@ async function endStage(
   );
   spend.catch(() => undefined);
   await timed('stage:check-completed', () => s.publisher.completed(outcome, outcome.ledgerCommit));
+  // The summary, the failures and what was said keep the stage runs' order: the job's earlier run is written first.
+  await hooks.publishedBefore;
   const full = s.scrub.scrubAll(outcome.markdown);
   const markdown =
     r.summaryChars + full.length <= SUMMARY_BUDGET
@@ -124,7 +127,8 @@ async function endStage(
 /**
  * Mode stage: the stage asked for, then, when its done row made stages ready and `bot.continueInJob` lets this job
  * go on (dispatch-next.ts), the first of them, and so on, each a stage run of its own (its run id, claim, check
- * and report) in this session.
+ * and report) in this session. The next stage starts once its check is queued, while the one before is still
+ * published (its check, comment and summary: round trips the next claim does not need); the summary keeps their order.
  */
 export async function stageMode(s: Session, r: RunResults): Promise<void> {
   const loaded = await timed('stage:load-plan', () => loadPlan(s, s.inputs.plan as string, r));
@@ -137,24 +141,36 @@ export async function stageMode(s: Session, r: RunResults): Promise<void> {
   let nextModule: Promise<typeof DispatchNext> | null = null;
   const dispatchNext = (): Promise<typeof DispatchNext> => (nextModule ??= import('./dispatch-next.js'));
   let extra: Pick<RunStageRequest, 'rebase'> = s.inputs.rebase ? { rebase: true } : {};
+  // The last stage run's publishing (its check, comment and summary), which the stage it went on to does not wait for.
+  let published: Promise<void> = Promise.resolve();
   try {
     for (;;) {
       const runId = runIdFor(s, stage);
-      let kept: Promise<DispatchNext.KeptStage | null> = Promise.resolve(null);
-      await runOneStage(s, loaded, stage, extra, r, {
+      let decide: (kept: DispatchNext.KeptStage | null) => void = () => undefined;
+      const kept = new Promise<DispatchNext.KeptStage | null>((resolve) => (decide = resolve));
+      let recorded = false;
+      const running = runOneStage(s, loaded, stage, extra, r, {
         // The plan's branches (the ones this stage starts from too) come while the check is marked in progress.
         before: () => timed('stage:fetch-plan-refs', () => fetchPlanRefs(s, loaded.plan)),
         // Compiled while the agents work, once the claim is out: neither on the way to the claim nor to the next hop.
         afterClaim: () => void dispatchNext().catch(() => undefined),
         afterRecorded: (run) => {
+          recorded = true;
           const going = dispatchNext().then((m) => m.dispatchNextStages(s, loaded, run, runId));
-          kept = going.then(
-            (g) => g.kept,
-            () => null,
-          );
+          void going
+            .then(
+              (g) => g.kept,
+              () => null,
+            )
+            .then(decide);
           return timed('stage:dispatch-next', async () => (await going).say);
         },
+        publishedBefore: published,
       });
+      // A run that ended without recording an outcome goes on to nothing; a rejection is the awaiting one's below.
+      const unless = (): void => (recorded ? undefined : decide(null));
+      void running.then(unless, unless);
+      published = running;
       // The kept stage starts once its check is queued; the others' dispatches end meanwhile, and are said in order.
       const next = await kept;
       if (next === null) break;
@@ -162,7 +178,10 @@ export async function stageMode(s: Session, r: RunResults): Promise<void> {
       stage = next.stage;
       extra = {};
     }
+    await published;
   } finally {
+    // A stage run that failed before its publishing was awaited leaves the earlier one's to end here.
+    await published.catch(() => undefined);
     await sayInOrder(r);
   }
   await autoFinal(s, loaded, r);
@@ -183,6 +202,8 @@ export interface StageRunHooks {
   /** Once the stage's claim is on its way to the remote (or the run ended before it claimed). */
   afterClaim?: () => void;
   afterRecorded?: AfterRecorded;
+  /** The job's earlier stage run's publishing, still under way: this run's summary and failures are written after it. */
+  publishedBefore?: Promise<void>;
 }
 
 /**
@@ -231,7 +252,7 @@ export async function runOneStage(
     throw error;
   }
   await started;
-  await endStage(s, loaded.plan, stage, runId, outcome, r, hooks.afterRecorded);
+  await endStage(s, loaded.plan, stage, runId, outcome, r, hooks);
   if (outcome.kind === 'refused') r.failures.push(`stage ${stage} not run: ${onGitHub(outcome).reason}`);
   else r.remainingQueue = [];
 }

@@ -52,10 +52,10 @@ export async function execute(
   const dispatched = await executeWithFallbacks(req, deps, promptBase, worktree, progress, outages);
   const { result, member } = dispatched;
   const unavailable = outageOf(result);
-  // The ledger's tip now (the executor's processes are gone), asked while okstra commits its work: one round trip
-  // off the stage's path. Awaited below; a failure meanwhile is not unhandled.
-  const tipAfter = deps.ledger.tip();
-  tipAfter.catch(() => undefined);
+  // Whether the executor wrote this stage's rows, asked now (its processes are gone) while okstra commits its work:
+  // the ledger's round trips are off the stage's path. Awaited below; a failure meanwhile is not unhandled.
+  const wroteLedger = ledgerRowsChanged(req, deps, run.claimCommit);
+  wroteLedger.catch(() => undefined);
 
   const violations: ContractViolation[] = [];
   const committed = await commitWork(req, deps, worktree, violations, member.name);
@@ -64,18 +64,12 @@ export async function execute(
   const changed = oversize?.files ?? (await deps.workspace.changedFiles(run.baseCommit, headCommit));
   for (const v of await changeViolations(req, deps, { base: run.baseCommit, head: headCommit, changed }, oversize))
     violations.push(v);
-  // Usually nobody wrote to the ledger meanwhile: its tip is still the claim's commit (one ref lookup, no fetch).
-  // Another run's row for another stage moves it too; then this stage's rows at the claim's commit (the store holds
-  // that commit: no fetch) are compared with its rows at the new tip.
-  if ((await tipAfter) !== run.claimCommit) {
-    const before = await stageRows(req, deps, run.claimCommit);
-    if ((await stageRows(req, deps)) !== before)
-      violations.push({
-        rule: 'ledger',
-        detail: "wrote to the ledger (only okstra appends this stage's rows)",
-        files: [],
-      });
-  }
+  if (await wroteLedger)
+    violations.push({
+      rule: 'ledger',
+      detail: "wrote to the ledger (only okstra appends this stage's rows)",
+      files: [],
+    });
 
   let carry: Execution['carry'] = null;
   let carryProblem: string | null = null;
@@ -205,6 +199,18 @@ async function stageOverCap(
     stageSizeProblem(files.length, null, limits) ??
     (files.length === 0 ? null : stageSizeProblem(files.length, await blobBytes(deps.workspace.git, newBlobs), limits));
   return reason === null ? null : { reason, files };
+}
+
+/**
+ * Whether this stage's rows changed since its claim. Usually nobody wrote to the ledger meanwhile: its tip is still
+ * the claim's commit (one ref lookup, no fetch). Another run's row for another stage moves it too (a sibling stage
+ * that ended first); then this stage's rows at the claim's commit (the store holds that commit: no fetch) are
+ * compared with its rows at the new tip.
+ */
+async function ledgerRowsChanged(req: RunStageRequest, deps: EngineDeps, claimCommit: string): Promise<boolean> {
+  if ((await deps.ledger.tip()) === claimCommit) return false;
+  const before = await stageRows(req, deps, claimCommit);
+  return (await stageRows(req, deps)) !== before;
 }
 
 /**

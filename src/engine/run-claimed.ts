@@ -18,6 +18,7 @@ import { verify, type Verification } from './verify.js';
 import { usageTotals } from './usage-totals.js';
 import { openRunGateway } from './model-gateway.js';
 import { timed } from '../process/timings.js';
+import { warmStageChecks } from '../core/report/validate-schema.js';
 import { EngineError, type EngineDeps, type RosterMember, type RunStageRequest, type StageOutcome } from './types.js';
 
 /**
@@ -38,6 +39,7 @@ export async function runClaimed(
   let pushing: Promise<void> | null = null;
   let removing: Promise<void> | null = null;
   let gateway: Awaited<ReturnType<typeof openRunGateway>> = null;
+  let warming: ReturnType<typeof setTimeout> | undefined;
   try {
     // The gateway (which may read the plan's spend first) and the stage's tree need nothing of each other: side by
     // side, and both kept for the clean-up below even when the other failed.
@@ -58,6 +60,8 @@ export async function runClaimed(
 
     // What the run learns of its providers' outages: who could not work, and which fallback took over.
     const outages = new Outages();
+    // Once the executor is under way (its spawn is not held up by it), the checks its end needs are compiled.
+    warming = setTimeout(warmStageChecks, WARM_AFTER_MS);
     const execution = await execute(req, deps, claimed, stageTree, promptBase, progress, outages);
     // The branch's head is final once the executor's work is committed, and it is pushed whatever the verdict: it goes
     // to the remote while QA and the verifiers run. Only the ledger row, written after both, tells readers about it.
@@ -87,6 +91,7 @@ export async function runClaimed(
     if (error instanceof EngineError) throw error;
     throw new EngineError(error instanceof Error ? error.message : String(error), 'run');
   } finally {
+    clearTimeout(warming);
     // A push still under way (the run failed during verify) ends before the trees and the workspace go.
     await pushing?.catch(() => undefined);
     // The stage's trees go with it: a run leaves no worktree registered in the user's repository. Its own tree is
@@ -97,6 +102,9 @@ export async function runClaimed(
     await gateway?.close();
   }
 }
+
+/** How long after the executor's start the stage's checks are compiled: its process is spawned by then. */
+const WARM_AFTER_MS = 200;
 
 /** `work`, started now and awaited later: a rejection meanwhile is not unhandled, and reaches whoever awaits it. */
 function handled<T>(work: Promise<T>): Promise<T> {

@@ -4,6 +4,7 @@ import { restEndpointMethods } from '@octokit/plugin-rest-endpoint-methods';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import type { Scrubber } from '../core/text/scrub.js';
+import { timed, timingsOn } from '../process/timings.js';
 import { notificationsThroughWritePacer, processWritePacer } from './write-pacer.js';
 
 /**
@@ -80,8 +81,18 @@ export function createGitHubClient(o: GitHubClientOptions): GitHubClient {
             notifications: notificationsThroughWritePacer,
           },
   });
+  // Inside the scrubber (which is registered after it), so it names only what the scrubber let out; outside the
+  // pacing and retries, so a request's time holds them, as a hop waits for them.
+  if (timingsOn())
+    client.hook.wrap('request', (request, options) => timed(requestLabel(options), async () => request(options)));
   if (o.scrub) scrubRequests(client, o.scrub);
   return client;
+}
+
+/** `gh:<method>:<route>[:<path>]`, one word (parseTiming): the contents API's path says which file a read was. */
+function requestLabel(options: { method?: unknown; url?: unknown; path?: unknown }): string {
+  const path = typeof options.path === 'string' ? `:${options.path}` : '';
+  return `gh:${String(options.method)}:${String(options.url)}${path}`;
 }
 
 const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] as const;

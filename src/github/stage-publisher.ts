@@ -5,7 +5,7 @@ import { checkRunName } from '../core/commands/check-name.js';
 import type * as CheckRun from '../core/report/check-run.js';
 import type { FinalReport } from '../core/report/schema/final-report.js';
 import { reportPath } from '../core/ledger/index.js';
-import type { GitHubClient, RepoRef } from './client.js';
+import type { GitHubClient } from './client.js';
 import { describeApiError } from './errors.js';
 import {
   completeCheck,
@@ -16,8 +16,14 @@ import {
   type CheckConclusion,
 } from './checks.js';
 import type { ActivityFacts } from '../core/progress/activity-text.js';
-import type { Scrubber } from '../core/text/scrub.js';
-import { CheckProgress, type ProgressClock } from './check-progress.js';
+import { CheckProgress } from './check-progress.js';
+import type {
+  PublishedRefusal,
+  PublishedStage,
+  PublishSetup,
+  PullRequestRef,
+  RosterNames,
+} from './stage-publisher-types.js';
 import { upsertStickyComment } from './comments.js';
 
 /**
@@ -27,60 +33,16 @@ import { upsertStickyComment } from './comments.js';
  * collected in `problems`, which fail the step at the end.
  */
 
-/** The check runs the bot created and handed over (input `check-run-id`): one, one per stage, or none. */
-export type CheckRunIds =
-  { kind: 'none' } | { kind: 'single'; id: number } | { kind: 'by-stage'; ids: ReadonlyMap<number, number> };
-
-/** Where a stage run is reported (input `report`); the job summary is the shell's own. */
-export type PublishTarget = 'summary' | 'check' | 'comment';
-
-/** The log the publisher writes to (the Action's runner log). */
-export interface PublishIo {
-  info(line: string): void;
-  warning(message: string): void;
-  now(): Date;
-}
-
-/**
- * What the publisher reads of a stage run, structurally (the engine's
- * `StageCompleted` and `StageRefusal`, the providers' `Roster`), so this
- * edge imports nothing above it.
- */
-export interface PublishedStage {
-  report: FinalReport;
-}
-export interface PublishedRefusal {
-  code: string;
-  reason: string;
-}
-export interface RosterNames {
-  executor: { name: string };
-  verifiers: ReadonlyArray<{ name: string }>;
-}
-
-export interface PullRequestRef {
-  number: number;
-  headSha: string;
-}
-
-export interface PublishSetup {
-  io: PublishIo;
-  client: GitHubClient | null;
-  repo: RepoRef;
-  targets: ReadonlySet<PublishTarget>;
-  checkRunIds: CheckRunIds;
-  /**
-   * The pull request the run reports to; its head carries the checks. A lookup (an API call) is made the first time
-   * something needs it, never before a stage's claim, and not at all by a run whose checks were handed to it.
-   */
-  pr: PullRequestRef | null | (() => Promise<PullRequestRef | null>);
-  runUrl: string | null;
-  serverUrl: string;
-  scrub: Scrubber;
-  /** Spacing of the running check's progress updates (check-progress.ts); tests shorten it. */
-  progressIntervalMs?: number;
-  progressClock?: ProgressClock;
-}
+export type {
+  CheckRunIds,
+  PublishedRefusal,
+  PublishedStage,
+  PublishIo,
+  PublishSetup,
+  PublishTarget,
+  PullRequestRef,
+  RosterNames,
+} from './stage-publisher-types.js';
 
 /** How many of the engine's lines are kept for a check's progress while it is being marked in progress. */
 const EARLY_LINES = 500;
@@ -94,6 +56,8 @@ export class StagePublisher {
   private readonly handedLater = new Map<number, number>();
   /** The running stage's progress updates, per plan and stage, closed before its check is completed. */
   private readonly live = new Map<string, CheckProgress>();
+  /** Progress updates being closed, per plan and stage: their last update goes out before the completing request. */
+  private readonly closing = new Map<string, Promise<void>>();
   /**
    * What the engine said while a check was being marked in progress: the
    * stage runs meanwhile (the claim does not wait for the API), so its first
@@ -148,11 +112,15 @@ export class StagePublisher {
     for (const say of early) say(progress);
   }
 
-  /** Ends a stage's progress updates; the completing request follows, so none may come after it. */
+  /**
+   * Ends a stage's progress updates; the completing request follows, so none may come after it. Stopped at once (the
+   * next stage of the job may start meanwhile, and its lines are not this one's), awaited by every caller.
+   */
   private async unwatch(key: string): Promise<void> {
     const progress = this.live.get(key);
     this.live.delete(key);
-    await progress?.close();
+    if (progress) this.closing.set(key, progress.close());
+    await this.closing.get(key);
   }
 
   /** Ends every progress update (the session's end, whatever happened). */
@@ -265,20 +233,27 @@ export class StagePublisher {
   /** Completes the check with the report and updates the sticky comment. */
   async completed(outcome: PublishedStage, ledgerCommit: string): Promise<number | null> {
     const report = this.s.scrub.deep(outcome.report);
+    const closed = this.unwatch(this.key(report.plan.id, report.stage.number));
+    closed.catch(() => undefined);
     const url = this.reportUrl(report, ledgerCommit);
     // The report's renderers load only now, at the stage's end: nothing of them is on the way to its claim.
     const { renderCheckRun } = await import('../core/report/check-run.js');
     const render = renderCheckRun(report, url ? { fullReportUrl: url } : {});
-    const id = await this.finishCheck(
-      report.plan.id,
-      report.stage.number,
-      report.run.id,
-      render.conclusion,
-      render.requests,
-      report.git.headCommit,
-    );
     // A stage this job went on to is nobody else's to report: the App posts reports for the stages its run named.
-    if (this.s.targets.has('comment') || this.handedLater.has(report.stage.number)) await this.comment(report, url);
+    // The comment goes out beside the check: neither waits for the other's round trips.
+    const commenting =
+      this.s.targets.has('comment') || this.handedLater.has(report.stage.number) ? this.comment(report, url) : null;
+    const [id] = await Promise.all([
+      this.finishCheck(
+        report.plan.id,
+        report.stage.number,
+        report.run.id,
+        render.conclusion,
+        render.requests,
+        report.git.headCommit,
+      ),
+      commenting,
+    ]);
     return id;
   }
 

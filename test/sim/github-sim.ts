@@ -85,6 +85,8 @@ export interface SimOptions {
    * null lets it through.
    */
   beforeDispatch?: (inputs: Record<string, unknown>, actor: Account) => Promise<Reply | null>;
+  /** Sees every valid request before it is handled, and may hold it (a slow GitHub). */
+  beforeRequest?: (request: { method: string; path: string; body: unknown }) => Promise<void>;
 }
 
 export interface CommentOptions {
@@ -257,6 +259,7 @@ export async function startGitHubSim(o: SimOptions): Promise<GitHubSim> {
       postExitCode: null,
       stdout: '',
       stderr: '',
+      summary: '',
       notes: [],
     };
     state.runs.set(id, run);
@@ -414,6 +417,7 @@ export async function startGitHubSim(o: SimOptions): Promise<GitHubSim> {
         body: { message: 'Validation Failed', errors: problems.map((message) => ({ code: 'invalid', message })) },
       };
     }
+    await o.beforeRequest?.({ method, path, body });
     const reply = await routes({
       method,
       path,

@@ -20,6 +20,11 @@ const PLAN = filePerStagePlan('fork', 'A fork: 1 → 2, 3 (simulation fixture)',
   { n: 3, title: 'Right', dependsOn: [1] },
 ]);
 
+const CHAIN = filePerStagePlan('chain', 'A chain: 1 → 2 (simulation fixture)', [
+  { n: 1, title: 'Ground', dependsOn: [] },
+  { n: 2, title: 'On top', dependsOn: [1] },
+]);
+
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the stage a job goes on to', () => {
@@ -74,6 +79,67 @@ describe('the stage a job goes on to', () => {
     // The job says what became of its next stages, the refusal included.
     const log = s.timeline.map((t) => t.stdout).join('\n');
     expect(log).toMatch(/stage 2 runs next in this job; none dispatched: .*Required input was not provided/);
+    expect(s.unhandled).toEqual([]);
+  }, 120_000);
+
+  it("runs while GitHub still holds the completion of the earlier stage's check, whose comment goes out beside it; the summary keeps their order", async () => {
+    const p = await makeProject({
+      plan: CHAIN,
+      agents: { writer: WRITER, reviewer: PASSING_REVIEWER },
+      files: { '.github/workflows/okstra.yml': NO_SERVER_WORKFLOW },
+      prFiles: { 'docs/feature.md': 'a feature\n' },
+    });
+    const doneMeanwhile: boolean[] = [];
+    const commentedMeanwhile: boolean[] = [];
+    let held = false;
+    const stage2Done = async (): Promise<boolean> =>
+      (await p.ledger()).some((row) => row.stage === 2 && row.status === 'done');
+    sim = await startGitHubSim({
+      project: p,
+      shell: 'action',
+      pulls: [{ number: 7, head: 'feature' }],
+      // The first check completed is stage 1's: held until stage 2 is done (15 s at most).
+      beforeRequest: async ({ method, path, body }) => {
+        const completing = (body as { status?: unknown } | undefined)?.status === 'completed';
+        if (method !== 'PATCH' || !path.includes('/check-runs/') || !completing || held) return;
+        held = true;
+        const until = Date.now() + 15_000;
+        while (!(await stage2Done()) && Date.now() < until) await sleep(50);
+        doneMeanwhile.push(await stage2Done());
+        // The report comment goes out beside the check, not after it.
+        commentedMeanwhile.push(
+          (sim?.commentsOn(7) ?? []).some((c) => c.user.login !== 'octocat' && c.body.includes('stage 1')),
+        );
+      },
+    });
+    await sim.comment(7, '/okstra stage 1', { login: 'octocat', permission: 'write' });
+    await sim.settled();
+    const s = sim;
+    const why = failedRunsTail(s);
+
+    expect(doneMeanwhile, why).toEqual([true]);
+    expect(commentedMeanwhile, why).toEqual([true]);
+    const stageRuns = s.timeline.filter((t) => t.event === 'workflow_dispatch');
+    expect(
+      stageRuns.map((t) => t.conclusion),
+      why,
+    ).toEqual(['success']);
+    expect((await p.ledger()).map((r) => [r.stage, r.status])).toEqual([
+      [1, 'started'],
+      [1, 'done'],
+      [2, 'started'],
+      [2, 'done'],
+    ]);
+    expect(s.checks().map((c) => [c.name, c.conclusion])).toEqual([
+      ['okstra: chain · stage 1', 'success'],
+      ['okstra: chain · stage 2', 'success'],
+    ]);
+    // Stage 1's report, then what it said of its next stage, then stage 2's: the order the job ran them in.
+    const summary = stageRuns[0]?.summary ?? '';
+    const at = (heading: string): number => summary.indexOf(heading);
+    expect(at('· stage 1: Ground'), summary).toBeGreaterThanOrEqual(0);
+    expect(at('· stage 1: Ground'), summary).toBeLessThan(at('**Next stages**'));
+    expect(at('**Next stages**'), summary).toBeLessThan(at('· stage 2: On top'));
     expect(s.unhandled).toEqual([]);
   }, 120_000);
 });

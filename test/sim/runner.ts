@@ -43,6 +43,8 @@ export interface StepResult {
   state: Record<string, string>;
   stdout: string;
   stderr: string;
+  /** What the step wrote to GITHUB_STEP_SUMMARY. */
+  summary?: string;
 }
 
 /**
@@ -192,6 +194,7 @@ export class Runner {
     const log = (label: string, r: StepResult): void => {
       t.stdout += `\n[sim] ── ${label} ──\n${r.stdout}`;
       t.stderr += `\n[sim] ── ${label} ──\n${r.stderr}`;
+      t.summary += r.summary ?? '';
     };
     for (const [index, step] of selected.job.steps.entries()) {
       if (failed || run.cancelRequested) break;
@@ -376,7 +379,14 @@ export function actionExecutor(project: Project, o: ActionExecutorOptions = {}):
       else signal.addEventListener('abort', onAbort, { once: true });
       const r = collect(await started.child, started.files);
       signal.removeEventListener('abort', onAbort);
-      return { exitCode: r.exitCode, outputs: r.outputs, state: r.state, stdout: r.stdout, stderr: r.stderr };
+      return {
+        exitCode: r.exitCode,
+        outputs: r.outputs,
+        state: r.state,
+        stdout: r.stdout,
+        stderr: r.stderr,
+        summary: r.summary,
+      };
     },
   };
 }

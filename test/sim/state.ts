@@ -138,6 +138,8 @@ export interface TimelineEntry {
   postExitCode: number | null;
   stdout: string;
   stderr: string;
+  /** The job summary its steps wrote (GITHUB_STEP_SUMMARY), in step order. */
+  summary: string;
   /** What the simulation did not evaluate, or skipped, and why. */
   notes: string[];
 }
