@@ -27278,7 +27278,8 @@ __export(validate_schema_exports, {
   formatSchemaProblem: () => formatSchemaProblem,
   schemaCompileCount: () => schemaCompileCount,
   validateFinalVerificationReport: () => validateFinalVerificationReport,
-  validatePlanReviewReport: () => validatePlanReviewReport
+  validatePlanReviewReport: () => validatePlanReviewReport,
+  warmStageChecks: () => warmStageChecks
 });
 function validatorFor(name) {
   return validators_generated_exports[VALIDATOR_EXPORTS[name]];
@@ -27287,6 +27288,10 @@ function check(name, value) {
   const validate2 = validatorFor(name);
   if (validate2(value)) return { ok: true, value };
   return { ok: false, problems: describeErrors(validate2.errors ?? []) };
+}
+function warmStageChecks() {
+  for (const name of ["final-report.schema.json", "carry.schema.json", "verifier-result.schema.json"])
+    validatorFor(name)({});
 }
 function checkFinalReport(value) {
   return check("final-report.schema.json", value);
@@ -34826,6 +34831,9 @@ import { paginateRest } from "@octokit/plugin-paginate-rest";
 import { restEndpointMethods } from "@octokit/plugin-rest-endpoint-methods";
 import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
+
+// src/process/timings.ts
+var ON = process.env.OKSTRA_TIMINGS === "1";
 
 // src/github/write-pacer.ts
 import { setTimeout as sleep } from "node:timers/promises";
