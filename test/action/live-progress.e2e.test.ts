@@ -5,6 +5,8 @@
  * running workers change (coalesced, never after its completion), and the
  * Action's log holds the live lines and one group per worker.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROGRESS_INTERVAL_ENV } from '../../src/github/check-progress.js';
 import {
@@ -39,13 +41,31 @@ describe('the bundled Action: live progress of a stage', () => {
   it('updates the running check per phase with the running workers and the spend, and logs a group per worker', async () => {
     const project = await makeProject({
       plan: twoStagePlan('live'),
-      agents: {
-        writer: { ...WRITER, events: STREAMS },
-        alpha: { verifierResult: 'PASS', events: { ...STREAMS, file: 'src/alpha' } },
-        beta: { verifierResult: 'PASS', events: { ...STREAMS, file: 'src/beta' } },
+      agents: { writer: WRITER, alpha: { verifierResult: 'PASS' }, beta: { verifierResult: 'PASS' } },
+    });
+    // Each worker, once its events are out, runs until the running check has named it: the updates are spaced by
+    // time (the rule under test), the workers' ends are not, so a loaded machine cannot end one unreported.
+    const seen = (worker: string): string => join(project.scratch, `check-named-${worker}`);
+    project.script('writer', { ...WRITER, events: STREAMS, until: { file: seen('writer'), timeoutMs: 20_000 } });
+    project.script('alpha', {
+      verifierResult: 'PASS',
+      events: { ...STREAMS, file: 'src/alpha' },
+      until: { file: seen('alpha'), timeoutMs: 20_000 },
+    });
+    project.script('beta', {
+      verifierResult: 'PASS',
+      events: { ...STREAMS, file: 'src/beta' },
+      until: { file: seen('beta'), timeoutMs: 20_000 },
+    });
+    api = await startFakeApi({
+      onRequest: (r) => {
+        const title = r.method === 'PATCH' ? (body(r).output?.title ?? '') : '';
+        const named = (head: string, worker: string): boolean => title.startsWith(head) && title.includes(worker);
+        if (named('Running execute: ', 'Writer worker')) writeFileSync(seen('writer'), '');
+        if (named('Running verify: ', 'Alpha worker')) writeFileSync(seen('alpha'), '');
+        if (named('Running verify: ', 'Beta worker')) writeFileSync(seen('beta'), '');
       },
     });
-    api = await startFakeApi();
     const run = await runAction(project, {
       inputs: {
         mode: 'stage',
@@ -57,9 +77,7 @@ describe('the bundled Action: live progress of a stage', () => {
       eventName: 'pull_request',
       payload: pullRequestLabeledPayload(7, project.head, 'okstra:stage-1'),
       api,
-      // Short enough for a stage of a few seconds to be updated at all; the rule is the run's. A quarter of the
-      // executor's ~1.5 s of events: at 1 s, a loaded machine (another test file beside this one) delayed the send
-      // past the executor's end, and its phase went unreported.
+      // Short, so the test is: the rule is the run's.
       env: { [PROGRESS_INTERVAL_ENV]: '250' },
     });
     expect(run.exitCode, run.stdout + run.stderr).toBe(0);
