@@ -6,7 +6,7 @@ import { runChain } from '../engine/run-chain.js';
 import { runStage } from '../engine/run-stage.js';
 import { mark, timed } from '../process/timings.js';
 import type { RunStageRequest, StageOutcome, StageRefusal } from '../engine/types.js';
-import type { LedgerStore } from '../git/ledger-store.js';
+import type { LedgerStateSnapshot, LedgerStore, ReadOptions } from '../git/ledger-store.js';
 import { dryRun } from './dry-run.js';
 import {
   fetchPlanRefs,
@@ -143,19 +143,25 @@ export async function stageMode(s: Session, r: RunResults): Promise<void> {
   let extra: Pick<RunStageRequest, 'rebase'> = s.inputs.rebase ? { rebase: true } : {};
   // The last stage run's publishing (its check, comment and summary), which the stage it went on to does not wait for.
   let published: Promise<void> = Promise.resolve();
+  // What the stage this job may go on to reads first, begun as the stage before it is recorded.
+  const begun: { reads: ReadAhead | null } = { reads: null };
   try {
     for (;;) {
       const runId = runIdFor(s, stage);
       let decide: (kept: DispatchNext.KeptStage | null) => void = () => undefined;
       const kept = new Promise<DispatchNext.KeptStage | null>((resolve) => (decide = resolve));
       let recorded = false;
+      const read = begun.reads;
+      begun.reads = null;
       const running = runOneStage(s, loaded, stage, extra, r, {
         // The plan's branches (the ones this stage starts from too) come while the check is marked in progress.
-        before: () => timed('stage:fetch-plan-refs', () => fetchPlanRefs(s, loaded.plan)),
+        before: () => read?.refs ?? timed('stage:fetch-plan-refs', () => fetchPlanRefs(s, loaded.plan)),
+        ...(read ? { stateRead: read.state } : {}),
         // Compiled while the agents work, once the claim is out: neither on the way to the claim nor to the next hop.
         afterClaim: () => void dispatchNext().catch(() => undefined),
         afterRecorded: (run) => {
           recorded = true;
+          if (mayGoOn(s, loaded.plan, stage, run)) begun.reads = readAhead(s, loaded);
           const going = dispatchNext().then((m) => m.dispatchNextStages(s, loaded, run, runId));
           void going
             .then(
@@ -180,11 +186,40 @@ export async function stageMode(s: Session, r: RunResults): Promise<void> {
     }
     await published;
   } finally {
-    // A stage run that failed before its publishing was awaited leaves the earlier one's to end here.
+    // A stage run that failed before its publishing was awaited leaves the earlier one's to end here; reads begun for
+    // a stage the job did not go on to end before the session's workspace goes.
     await published.catch(() => undefined);
+    await begun.reads?.settled;
     await sayInOrder(r);
   }
   await autoFinal(s, loaded, r);
+}
+
+/** The reads a stage this job may go on to starts with, begun ahead (readAhead). */
+interface ReadAhead {
+  refs: Promise<void>;
+  state: Promise<LedgerStateSnapshot>;
+  /** Both ended, whatever became of them. */
+  settled: Promise<unknown>;
+}
+
+/** Whether a job may go on to a stage after this run of `stage` (continueInJob decides which, after the launch). */
+function mayGoOn(s: Session, plan: Plan, stage: number, run: CompletedRun): boolean {
+  if (!s.inputs.dispatchNext || !s.config.bot.continueInJob || run.outcome.report.verdict.value !== 'PASS')
+    return false;
+  return plan.stages.some((other) => other.dependsOn.includes(stage));
+}
+
+/**
+ * What a stage this job may go on to reads first, begun as the stage before it is recorded: the plan's branches and
+ * the ledger it is claimed on. They overlap the launch's GitHub round trips (seconds on GitHub); rows appended
+ * meanwhile change nothing, as a claim is decided again on the tip it is appended to (the store's compare-and-swap).
+ */
+function readAhead(s: Session, loaded: LoadedPlan): ReadAhead {
+  const refs = timed('stage:fetch-plan-refs', () => fetchPlanRefs(s, loaded.plan));
+  const state = s.deps.ledger.readState(loaded.plan.id);
+  const settled = Promise.allSettled([refs, state]);
+  return { refs, state, settled };
 }
 
 /**
@@ -204,6 +239,8 @@ export interface StageRunHooks {
   afterRecorded?: AfterRecorded;
   /** The job's earlier stage run's publishing, still under way: this run's summary and failures are written after it. */
   publishedBefore?: Promise<void>;
+  /** The ledger's state, read ahead (readAhead): the run's first state read, which `before` runs beside. */
+  stateRead?: Promise<LedgerStateSnapshot>;
 }
 
 /**
@@ -241,7 +278,7 @@ export async function runOneStage(
     // does and which ends only when both have: nothing before that read needs the branches, everything after may.
     const before = hooks.before?.();
     before?.catch(() => undefined);
-    const ledger = before ? stateReadAlso(s.deps.ledger, before) : s.deps.ledger;
+    const ledger = before ? stateReadAlso(s.deps.ledger, before, hooks.stateRead) : s.deps.ledger;
     const deps = { ...s.deps, ledger, onClaimPublishing: claimOut };
     outcome = await timed('stage:run', () => runStage(request, deps)).finally(claimOut);
     // A run refused before its first read (no verifier) still reports what `before` ran into, as it did when first.
@@ -257,11 +294,20 @@ export async function runOneStage(
   else r.remainingQueue = [];
 }
 
-/** `ledger`, whose state reads end only once `ready` has too (and fail with it); every other call as it is. */
-function stateReadAlso(ledger: LedgerStore, ready: Promise<void>): LedgerStore {
+/**
+ * `ledger`, whose state reads end only once `ready` has too (and fail with it), the first of them answered by `read`
+ * when one was begun ahead; every other call as it is.
+ */
+function stateReadAlso(ledger: LedgerStore, ready: Promise<void>, read?: Promise<LedgerStateSnapshot>): LedgerStore {
+  let ahead = read;
+  const readState = (planId: string, opts?: ReadOptions): Promise<LedgerStateSnapshot> => {
+    const given = ahead;
+    ahead = undefined;
+    return given && opts === undefined ? given : ledger.readState(planId, opts);
+  };
   return {
     read: (planId, opts) => ledger.read(planId, opts),
-    readState: async (planId, opts) => (await Promise.all([ledger.readState(planId, opts), ready]))[0],
+    readState: async (planId, opts) => (await Promise.all([readState(planId, opts), ready]))[0],
     readFile: (commit, path) => ledger.readFile(commit, path),
     append: (request) => ledger.append(request),
     tip: () => ledger.tip(),

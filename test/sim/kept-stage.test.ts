@@ -142,4 +142,55 @@ describe('the stage a job goes on to', () => {
     expect(at('**Next stages**'), summary).toBeLessThan(at('· stage 2: On top'));
     expect(s.unhandled).toEqual([]);
   }, 120_000);
+
+  it('reads its plan branches and the ledger while its check is still being queued', async () => {
+    const p = await makeProject({
+      plan: CHAIN,
+      agents: { writer: WRITER, reviewer: PASSING_REVIEWER },
+      files: { '.github/workflows/okstra.yml': NO_SERVER_WORKFLOW },
+      prFiles: { 'docs/feature.md': 'a feature\n' },
+    });
+    // The stage step's phase timings (src/process/timings.ts) say when each read and request ended.
+    const timings = process.env.OKSTRA_TIMINGS;
+    process.env.OKSTRA_TIMINGS = '1';
+    try {
+      sim = await startGitHubSim({
+        project: p,
+        shell: 'action',
+        pulls: [{ number: 7, head: 'feature' }],
+        // The stage job queues stage 2's check (the launch that keeps it): GitHub takes a second to answer.
+        beforeRequest: async ({ method, path, body }) => {
+          if (
+            method === 'POST' &&
+            path.endsWith('/check-runs') &&
+            String((body as { name?: unknown }).name).endsWith('stage 2')
+          )
+            await sleep(1000);
+        },
+      });
+      await sim.comment(7, '/okstra stage 1', { login: 'octocat', permission: 'write' });
+      await sim.settled();
+    } finally {
+      if (timings === undefined) delete process.env.OKSTRA_TIMINGS;
+      else process.env.OKSTRA_TIMINGS = timings;
+    }
+    const s = sim;
+    const why = failedRunsTail(s);
+    const run = s.timeline.find((t) => t.event === 'workflow_dispatch');
+    expect(run?.conclusion, why).toBe('success');
+    expect((await p.ledger()).filter((r) => r.status === 'done').map((r) => r.stage)).toEqual([1, 2]);
+    const lines = (run?.stderr ?? '').split('\n');
+    const ended = (label: RegExp): number[] => lines.flatMap((l, i) => (label.test(l) ? [i] : []));
+    const fetches = ended(/^okstra-timing \S+ stage:fetch-plan-refs /);
+    const queued = ended(/^okstra-timing \S+ gh:POST:\/repos\/\{owner\}\/\{repo\}\/check-runs /);
+    // Stage 1's fetch, then stage 2's: begun as stage 1 was recorded, it ended before GitHub answered for the check.
+    // (Nothing depends on stage 2: nothing is read ahead after it.)
+    expect(fetches, why).toHaveLength(2);
+    expect(queued, why).toHaveLength(1);
+    expect(fetches[1]).toBeLessThan(queued[0] as number);
+    // The ledger stage 2 is claimed on: read beside that fetch, not after the check.
+    const reads = ended(/^okstra-timing \S+ ledger:read-state /);
+    expect(reads[1], why).toBeLessThan(queued[0] as number);
+    expect(s.unhandled).toEqual([]);
+  }, 120_000);
 });
