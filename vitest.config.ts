@@ -18,7 +18,7 @@ const FAST_WORKERS = Math.max(2, availableParallelism() - 1);
 // agent CLIs): a second file runs meanwhile. Two slow files at once share only what is made to be shared (agent
 // OS users are leased across processes, servers listen on port 0, temporary folders are the test's own). With two
 // at once on two cores the tier keeps 0.85 of a core busy (352 s of CPU in 413 s); three at once took it from
-// ~380 s to ~330 s, but a diamond stage's verifier ended in `error` in 2 of 13 runs of test/sim then, unexplained.
+// ~380 s to ~330 s, but a diamond stage's verifier ended in `error` in 2 of 11 runs of test/sim then (none in 3 with two), unexplained.
 const SLOW_WORKERS = Math.max(2, availableParallelism() - 1);
 
 const fast = {
