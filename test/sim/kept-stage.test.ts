@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeProject, PASSING_REVIEWER, WRITER } from '../action/harness.js';
+import { makeProject, PASSING_REVIEWER, WRITER, type Project } from '../action/harness.js';
 import { startGitHubSim, type GitHubSim } from './github-sim.js';
 import { filePerStagePlan } from '../helpers/file-per-stage-plan.js';
 import { failedRunsTail, NO_SERVER_WORKFLOW } from './two-stage.js';
@@ -25,16 +25,21 @@ const CHAIN = filePerStagePlan('chain', 'A chain: 1 → 2 (simulation fixture)',
   { n: 2, title: 'On top', dependsOn: [1] },
 ]);
 
+/** The plan on the default branch, the no-server workflow, and pull request 7's branch `feature`. */
+function noServerProject(plan: string): Promise<Project> {
+  return makeProject({
+    plan,
+    agents: { writer: WRITER, reviewer: PASSING_REVIEWER },
+    files: { '.github/workflows/okstra.yml': NO_SERVER_WORKFLOW },
+    prFiles: { 'docs/feature.md': 'a feature\n' },
+  });
+}
+
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the stage a job goes on to', () => {
   it("is claimed while GitHub still holds the other stage's dispatch, and runs to done when GitHub then refuses that dispatch", async () => {
-    const p = await makeProject({
-      plan: PLAN,
-      agents: { writer: WRITER, reviewer: PASSING_REVIEWER },
-      files: { '.github/workflows/okstra.yml': NO_SERVER_WORKFLOW },
-      prFiles: { 'docs/feature.md': 'a feature\n' },
-    });
+    const p = await noServerProject(PLAN);
     const claimedMeanwhile: boolean[] = [];
     const stage2Claimed = async (): Promise<boolean> =>
       (await p.ledger()).some((row) => row.stage === 2 && row.status === 'started');
@@ -83,12 +88,7 @@ describe('the stage a job goes on to', () => {
   }, 120_000);
 
   it("runs while GitHub still holds the completion of the earlier stage's check, whose comment goes out beside it; the summary keeps their order", async () => {
-    const p = await makeProject({
-      plan: CHAIN,
-      agents: { writer: WRITER, reviewer: PASSING_REVIEWER },
-      files: { '.github/workflows/okstra.yml': NO_SERVER_WORKFLOW },
-      prFiles: { 'docs/feature.md': 'a feature\n' },
-    });
+    const p = await noServerProject(CHAIN);
     const doneMeanwhile: boolean[] = [];
     const commentedMeanwhile: boolean[] = [];
     let held = false;
@@ -144,12 +144,7 @@ describe('the stage a job goes on to', () => {
   }, 120_000);
 
   it('reads its plan branches and the ledger while its check is still being queued', async () => {
-    const p = await makeProject({
-      plan: CHAIN,
-      agents: { writer: WRITER, reviewer: PASSING_REVIEWER },
-      files: { '.github/workflows/okstra.yml': NO_SERVER_WORKFLOW },
-      prFiles: { 'docs/feature.md': 'a feature\n' },
-    });
+    const p = await noServerProject(CHAIN);
     // The stage step's phase timings (src/process/timings.ts) say when each read and request ended.
     const timings = process.env.OKSTRA_TIMINGS;
     process.env.OKSTRA_TIMINGS = '1';
