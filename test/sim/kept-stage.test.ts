@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeProject, PASSING_REVIEWER, WRITER, type Project } from '../action/harness.js';
-import { startGitHubSim, type GitHubSim } from './github-sim.js';
+import { startGitHubSim, type GitHubSim, type SimOptions } from './github-sim.js';
 import { filePerStagePlan } from '../helpers/file-per-stage-plan.js';
 import { failedRunsTail, NO_SERVER_WORKFLOW } from './two-stage.js';
 
@@ -35,18 +35,24 @@ function noServerProject(plan: string): Promise<Project> {
   });
 }
 
+/** The simulated GitHub running the no-server workflow, with pull request 7 open; `hooks` hold or answer requests. */
+function startNoServerSim(p: Project, hooks: Pick<SimOptions, 'beforeDispatch' | 'beforeRequest'>): Promise<GitHubSim> {
+  return startGitHubSim({ project: p, shell: 'action', pulls: [{ number: 7, head: 'feature' }], ...hooks });
+}
+
+/** Whether the remote's ledger holds a row of `stage` with `status`. */
+async function hasRow(p: Project, stage: number, status: string): Promise<boolean> {
+  return (await p.ledger()).some((row) => row.stage === stage && row.status === status);
+}
+
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the stage a job goes on to', () => {
   it("is claimed while GitHub still holds the other stage's dispatch, and runs to done when GitHub then refuses that dispatch", async () => {
     const p = await noServerProject(PLAN);
     const claimedMeanwhile: boolean[] = [];
-    const stage2Claimed = async (): Promise<boolean> =>
-      (await p.ledger()).some((row) => row.stage === 2 && row.status === 'started');
-    sim = await startGitHubSim({
-      project: p,
-      shell: 'action',
-      pulls: [{ number: 7, head: 'feature' }],
+    const stage2Claimed = (): Promise<boolean> => hasRow(p, 2, 'started');
+    sim = await startNoServerSim(p, {
       // Stage 3's dispatch is held until stage 2 is claimed (10 s at most), then refused.
       beforeDispatch: async (inputs) => {
         if (String(inputs.stage) !== '3') return null;
@@ -92,12 +98,8 @@ describe('the stage a job goes on to', () => {
     const doneMeanwhile: boolean[] = [];
     const commentedMeanwhile: boolean[] = [];
     let held = false;
-    const stage2Done = async (): Promise<boolean> =>
-      (await p.ledger()).some((row) => row.stage === 2 && row.status === 'done');
-    sim = await startGitHubSim({
-      project: p,
-      shell: 'action',
-      pulls: [{ number: 7, head: 'feature' }],
+    const stage2Done = (): Promise<boolean> => hasRow(p, 2, 'done');
+    sim = await startNoServerSim(p, {
       // The first check completed is stage 1's: held until stage 2 is done (15 s at most).
       beforeRequest: async ({ method, path, body }) => {
         const completing = (body as { status?: unknown } | undefined)?.status === 'completed';
@@ -149,10 +151,7 @@ describe('the stage a job goes on to', () => {
     const timings = process.env.OKSTRA_TIMINGS;
     process.env.OKSTRA_TIMINGS = '1';
     try {
-      sim = await startGitHubSim({
-        project: p,
-        shell: 'action',
-        pulls: [{ number: 7, head: 'feature' }],
+      sim = await startNoServerSim(p, {
         // The stage job queues stage 2's check (the launch that keeps it): GitHub takes a second to answer.
         beforeRequest: async ({ method, path, body }) => {
           if (
