@@ -17,8 +17,9 @@ const FAST_WORKERS = Math.max(2, availableParallelism() - 1);
 // A slow file waits most of its time on the processes it starts (okstra's bundle, git, the stand-in agents, the
 // agent CLIs): a second file runs meanwhile. Two slow files at once share only what is made to be shared (agent
 // OS users are leased across processes, servers listen on port 0, temporary folders are the test's own). With two
-// at once on two cores the tier keeps 0.85 of a core busy (352 s of CPU in 413 s); three at once took it from
-// ~380 s to ~330 s, but a diamond stage's verifier ended in `error` in 2 of 11 runs of test/sim then (none in 3 with two), unexplained.
+// at once on two cores the tier keeps 0.85 of a core busy (352 s of CPU in 413 s); four at once took it to 333 s,
+// but with three at once a diamond stage's verifier ended in `error` in 2 of 11 runs of test/sim (none in 3 runs
+// with two), unexplained: more files at once wait for that to be understood.
 const SLOW_WORKERS = Math.max(2, availableParallelism() - 1);
 
 const fast = {

@@ -161,7 +161,7 @@ export async function stageMode(s: Session, r: RunResults): Promise<void> {
         afterClaim: () => void dispatchNext().catch(() => undefined),
         afterRecorded: (run) => {
           recorded = true;
-          if (mayGoOn(s, loaded.plan, stage, run)) begun.reads = readAhead(s, loaded);
+          if (mayGoOn(s, loaded.plan, run)) begun.reads = readAhead(s, loaded);
           const going = dispatchNext().then((m) => m.dispatchNextStages(s, loaded, run, runId));
           void going
             .then(
@@ -203,11 +203,11 @@ interface ReadAhead {
   settled: Promise<unknown>;
 }
 
-/** Whether a job may go on to a stage after this run of `stage` (continueInJob decides which, after the launch). */
-function mayGoOn(s: Session, plan: Plan, stage: number, run: CompletedRun): boolean {
-  if (!s.inputs.dispatchNext || !s.config.bot.continueInJob || run.outcome.report.verdict.value !== 'PASS')
-    return false;
-  return plan.stages.some((other) => other.dependsOn.includes(stage));
+/** Whether a job may go on to a stage after this stage run (continueInJob decides which, after the launch). */
+function mayGoOn(s: Session, plan: Plan, run: CompletedRun): boolean {
+  const { verdict, stage } = run.outcome.report;
+  if (!s.inputs.dispatchNext || !s.config.bot.continueInJob || verdict.value !== 'PASS') return false;
+  return plan.stages.some((other) => other.dependsOn.includes(stage.number));
 }
 
 /**
