@@ -155,7 +155,7 @@ export async function stageMode(s: Session, r: RunResults): Promise<void> {
       begun.reads = null;
       const running = runOneStage(s, loaded, stage, extra, r, {
         // The plan's branches (the ones this stage starts from too) come while the check is marked in progress.
-        before: () => read?.refs ?? timed('stage:fetch-plan-refs', () => fetchPlanRefs(s, loaded.plan)),
+        before: () => read?.refs ?? planRefs(s, loaded),
         ...(read ? { stateRead: read.state } : {}),
         // Compiled while the agents work, once the claim is out: neither on the way to the claim nor to the next hop.
         afterClaim: () => void dispatchNext().catch(() => undefined),
@@ -210,13 +210,18 @@ function mayGoOn(s: Session, plan: Plan, run: CompletedRun): boolean {
   return plan.stages.some((other) => other.dependsOn.includes(stage.number));
 }
 
+/** The plan's branches, fetched for a stage run (timed as the phase `stage:fetch-plan-refs`). */
+function planRefs(s: Session, loaded: LoadedPlan): Promise<void> {
+  return timed('stage:fetch-plan-refs', () => fetchPlanRefs(s, loaded.plan));
+}
+
 /**
  * What a stage this job may go on to reads first, begun as the stage before it is recorded: the plan's branches and
  * the ledger it is claimed on. They overlap the launch's GitHub round trips (seconds on GitHub); rows appended
  * meanwhile change nothing, as a claim is decided again on the tip it is appended to (the store's compare-and-swap).
  */
 function readAhead(s: Session, loaded: LoadedPlan): ReadAhead {
-  const refs = timed('stage:fetch-plan-refs', () => fetchPlanRefs(s, loaded.plan));
+  const refs = planRefs(s, loaded);
   const state = s.deps.ledger.readState(loaded.plan.id);
   const settled = Promise.allSettled([refs, state]);
   return { refs, state, settled };

@@ -119,7 +119,11 @@ export class StagePublisher {
   private async unwatch(key: string): Promise<void> {
     const progress = this.live.get(key);
     this.live.delete(key);
-    if (progress) this.closing.set(key, progress.close());
+    if (progress)
+      this.closing.set(
+        key,
+        progress.close().finally(() => this.closing.delete(key)),
+      );
     await this.closing.get(key);
   }
 
