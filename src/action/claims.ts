@@ -44,7 +44,8 @@ export class ClaimLog {
     this.flush();
   }
 
-  setCheck(planId: string, runId: string, checkRunId: number): void {
+  /** The check this job may update once its in-progress mark answered: null when GitHub refused it to this token. */
+  setCheck(planId: string, runId: string, checkRunId: number | null): void {
     const claim = this.claims.find((c) => c.planId === planId && c.runId === runId);
     if (!claim) return;
     claim.checkRunId = checkRunId;

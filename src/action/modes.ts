@@ -38,11 +38,12 @@ async function startStage(
   claimGoingOut: Promise<void> = Promise.resolve(),
 ): Promise<void> {
   s.log.setStage(stage);
-  // Remembered before the claim is made: the post step releases it if this process dies mid-stage.
-  s.claims.add({ planId: plan.id, stage, runId, checkRunId: null });
+  // Remembered before the claim is made: the post step releases it if this process dies mid-stage, and closes the
+  // check the job was handed even when it dies before marking it in progress.
+  s.claims.add({ planId: plan.id, stage, runId, checkRunId: s.publisher.handedId(stage) });
   await claimGoingOut;
   const id = await timed('stage:check-started', () => s.publisher.started(plan, stage, runId, s.roster()));
-  if (id !== null) s.claims.setCheck(plan.id, runId, id);
+  s.claims.setCheck(plan.id, runId, id);
 }
 
 /**

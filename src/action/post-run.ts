@@ -6,7 +6,7 @@ import { gitAuthEnv, headerSecrets, remoteAuth, stripCheckoutCredentials } from 
 import { GitLedgerStore } from '../git/ledger-store.js';
 import { removeWorktreesOf } from '../workspace/worktrees.js';
 import { createGitHubClient, describeApiError } from '../github/client.js';
-import { completeCheck } from '../github/checks.js';
+import { completeCheck, isForeignCheckRefusal } from '../github/checks.js';
 import { parsePostState, releaseHeldClaims } from './claims.js';
 import { claimsSaved, STATE_NAME } from './post-state.js';
 import { runnerContext, type Env } from './context.js';
@@ -80,7 +80,13 @@ export async function runPost(d: PostDeps): Promise<void> {
         { at: io.now(), externalId: o.claim.runId },
       );
     } catch (error) {
-      io.warning(`okstra: could not close check run ${o.claim.checkRunId}: ${describeApiError(error)}`);
+      // A job killed before its in-progress mark answered may hold an App's check its token cannot update: the App
+      // completes that one from the ledger row written above.
+      if (isForeignCheckRefusal(error))
+        io.info(
+          `post: check run ${o.claim.checkRunId} is not this token's to close; the App closes it from the ledger`,
+        );
+      else io.warning(`okstra: could not close check run ${o.claim.checkRunId}: ${describeApiError(error)}`);
     }
   }
 }

@@ -142,8 +142,11 @@ export class StagePublisher {
     else this.handedLater.set(stage, id);
   }
 
-  /** The check run queued for this stage, if one was handed over. */
-  private handedId(stage: number): number | null {
+  /**
+   * The check run queued for this stage, if one was handed over: known before it is marked in progress, so a job
+   * killed before that mark's round trip ends still has its post step close it.
+   */
+  handedId(stage: number): number | null {
     const later = this.handedLater.get(stage);
     if (later !== undefined) return later;
     const ids = this.s.checkRunIds;

@@ -253,8 +253,11 @@ export interface FakeApiOptions {
    * GITHUB_TOKEN (`github-actions[bot]`, the default) or the okstra App's installation token (`okstra[bot]`).
    */
   token?: 'github-token' | 'app';
-  /** Sees each request as it is recorded (a test that waits on what the run sent, not on a clock). */
-  onRequest?: (r: RecordedRequest) => void;
+  /**
+   * Sees each request as it is recorded (a test that waits on what the run sent, not on a clock); a promise it
+   * returns holds the answer until it settles (a round trip still under way when the test acts).
+   */
+  onRequest?: (r: RecordedRequest) => void | Promise<void>;
 }
 
 export interface FakeReview {
@@ -420,7 +423,7 @@ export async function startFakeApi(o: FakeApiOptions = {}): Promise<FakeApi> {
     const path = (req.url ?? '').split('?')[0] ?? '';
     const body: unknown = raw ? JSON.parse(raw) : null;
     requests.push({ method: req.method ?? '', path, body, raw });
-    o.onRequest?.({ method: req.method ?? '', path, body, raw });
+    await o.onRequest?.({ method: req.method ?? '', path, body, raw });
     // As GitHub would, refuse what its API description does not allow (and remember it: close() fails the test).
     const problems = validateGitHubRequest({
       method: req.method ?? '',
