@@ -414,7 +414,7 @@ export function defineContractSuite(ref: BuiltinProvider, more?: (suite: Contrac
       };
       // Smaller than one answer: the first request is refused, and nothing reached the API.
       const tiny = await run(SCRIPTED_USAGE.inputTokens);
-      expect(tiny.status).toBe('budget-exceeded');
+      expect(tiny.status, tiny.errorMessage).toBe('budget-exceeded');
       expect(tiny.errorMessage).toContain(`worker limit ${SCRIPTED_USAGE.inputTokens} tokens would be passed`);
       expect(tiny.errorMessage).toContain('budgets.worker.tokens');
       expect(modelCalls()).toEqual([]);
@@ -427,7 +427,7 @@ export function defineContractSuite(ref: BuiltinProvider, more?: (suite: Contrac
       // usage; the second, with a longer conversation, no longer fits what is left.
       const limit = worstCase + SCRIPTED_USAGE.inputTokens;
       const result = await run(limit);
-      expect(result.status).toBe('budget-exceeded');
+      expect(result.status, result.errorMessage).toBe('budget-exceeded');
       const { budgetExceeded, requests, usage } = metering(result);
       expect(budgetExceeded).toMatchObject({
         scope: 'worker',
