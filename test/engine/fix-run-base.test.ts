@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderCheckRun } from '../../src/core/report/index.js';
 import { runStage } from '../../src/engine/run-stage.js';
-import type { StageOutcome, StageRefusal } from '../../src/engine/types.js';
+import type { StageOutcome } from '../../src/engine/types.js';
 import {
   completed,
   engineFor,
@@ -24,6 +24,7 @@ import {
   type Engine,
   type Project,
   WRITES_STAGE_FILE,
+  refused,
 } from './helpers.js';
 
 const BLOCKING = {
@@ -46,12 +47,6 @@ const FIXES = executorOnly({
   final: 'Fixed the finding.',
   carry: true,
 });
-
-function refused(outcome: StageOutcome): StageRefusal {
-  if (outcome.kind !== 'refused')
-    throw new Error(`expected a refusal, got a completed run (${outcome.report.verdict.runStatus})`);
-  return outcome;
-}
 
 /** `main` moves on in the user's checkout: another commit touching `path`. */
 async function moveMain(p: Project, path: string, content: string): Promise<string> {

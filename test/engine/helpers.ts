@@ -17,7 +17,7 @@ import { runStage } from '../../src/engine/run-stage.js';
 import { runChain, type ChainOutcome } from '../../src/engine/run-chain.js';
 import { runFinal, type FinalOutcome } from '../../src/engine/final.js';
 import { checkHandoff, placeFinalBranch, recordHandoff } from '../../src/engine/handoff.js';
-import type { StageCompleted, StageOutcome } from '../../src/engine/types.js';
+import type { StageCompleted, StageOutcome, StageRefusal } from '../../src/engine/types.js';
 import type { FinalReport } from '../../src/core/report/index.js';
 import { Git } from '../../src/git/git.js';
 import { agentScratchDir, makeRepo, tempDir } from '../helpers/git-repos.js';
@@ -40,6 +40,12 @@ export const executorOnly = (behaviour: AgentScript): AgentScript => ({
 /** The outcome as a completed run, failing the test with the refusal's reason otherwise. */
 export function completed(outcome: StageOutcome): StageCompleted {
   if (outcome.kind !== 'completed') throw new Error(`expected a completed run, got ${outcome.code}: ${outcome.reason}`);
+  return outcome;
+}
+
+export function refused(outcome: StageOutcome): StageRefusal {
+  if (outcome.kind !== 'refused')
+    throw new Error(`expected a refusal, got a completed run (${outcome.report.verdict.runStatus})`);
   return outcome;
 }
 
