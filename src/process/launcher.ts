@@ -195,8 +195,8 @@ export class Launcher {
         return;
       }
       this.helper = helper;
-      helper.on('error', () => this.onHelperGone(helper));
-      helper.on('exit', () => this.onHelperGone(helper));
+      helper.on('error', () => this.onHelperGone(helper, 'could not run'));
+      helper.on('exit', (code, signal) => this.onHelperGone(helper, signal ? `got ${signal}` : `exited ${code}`));
       helper.stdin?.on('error', () => undefined);
       helper.stdout?.setEncoding('latin1');
       helper.stdout?.on('data', (chunk: string) => this.onReports(chunk));
@@ -298,10 +298,17 @@ export class Launcher {
     if (this.byId.size === 0) (this.helper?.stdout as Socket | null)?.unref();
   }
 
-  private onHelperGone(helper: ChildProcess): void {
+  private onHelperGone(helper: ChildProcess, how: string): void {
     if (this.helper !== helper) return;
     this.restarts += 1;
     const orphans = [...this.byId.values()];
+    const running = orphans.filter((p) => p.pid !== null).length;
+    // Never expected while okstra runs (at okstra's exit nothing is listening): each process it ran is reported
+    // killed below, and this line says why, where the run's log shows it.
+    if (running > 0)
+      process.stderr.write(
+        `okstra: its process launcher (pid ${helper.pid ?? '?'}) ${how} with ${running} process${running === 1 ? '' : 'es'} running; they were killed\n`,
+      );
     this.teardown('idle');
     for (const pending of orphans) {
       for (const s of pending.sockets) s?.destroy();

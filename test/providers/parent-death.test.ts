@@ -75,6 +75,8 @@ afterEach(() => {
 
 interface Driven {
   okstra: ChildProcess;
+  /** What the stand-in okstra wrote on stderr so far. */
+  stderr: () => string;
   /** Each agent's [shell, its child], all in the shell's process group. */
   agents: Array<[number, number]>;
   watchdog: number;
@@ -121,6 +123,7 @@ async function startOkstra(mode: Mode): Promise<Driven> {
   const watchdog = said.find((m) => 'watchdog' in m)?.watchdog ?? 0;
   return {
     okstra,
+    stderr: () => stderr,
     agents,
     watchdog,
     killedWatchdog: said.find((m) => 'killedWatchdog' in m)?.killedWatchdog ?? null,
@@ -202,6 +205,13 @@ describe('parent-death watchdog', () => {
     const relaunched = driven.said.find((m) => 'relaunched' in m)?.relaunched ?? 0;
     expect(relaunched).toBeGreaterThan(0);
     expect(relaunched).toBe(driven.watchdog);
+    // The run's log says why its processes ended (stderr is its own pipe: it may arrive after stdout's lines).
+    const said = new RegExp(
+      `its process launcher \\(pid \\d+\\) got SIGKILL with ${AGENTS} processes running; they were killed`,
+    );
+    for (const end = Date.now() + 5000; !said.test(driven.stderr()) && Date.now() < end;)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(driven.stderr()).toMatch(said);
     driven.okstra.kill('SIGKILL');
     expect(await waitForDeath(relaunched, 5000)).toBe(true);
   });
