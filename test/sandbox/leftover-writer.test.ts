@@ -67,6 +67,9 @@ describe('what an agent leaves running in its dispatch folder (real agent users;
     expect(result).toMatchObject({ status: 'done', finalText: 'answer kept', exitCode: 0 });
     expect(result.stderrTail).not.toMatch(/could not remove/);
     expect(readdirSync(parent)).toEqual([]);
+    // The engine releases a dispatch's lease as soon as the dispatch ends (the release ends every process of its user):
+    // a writer that happened not to block the folder's removal dies then.
+    await lease?.release();
     expect(await killed(writer as number)).toBe(true);
   });
 
@@ -92,6 +95,9 @@ describe('what an agent leaves running in its dispatch folder (real agent users;
     const home = readFileSync(homeFile, 'utf8').trim();
     expect(home).toMatch(/okstra-qa-/);
     expect(existsSync(dirname(home))).toBe(false);
+    // As the engine does right after its QA commands (stage-evidence.ts, final-qa.ts): the lease's release ends a
+    // leftover that happened not to block the folder's removal.
+    await lease?.release();
     expect(await killed(readPid(pidFile) as number)).toBe(true);
   });
 });
