@@ -11,8 +11,10 @@ import { killQuietly, readPid, request, waitForDeath } from '../providers/helper
  * A shell line that leaves a writer behind: out of the caller's process group
  * (setsid), filling HOME for two minutes, its pid in `pidFile`. The line
  * ends once HOME holds 1,000 files, so one removal pass has thousands of
- * files to unlink while the writer adds more: it fails (ENOTEMPTY), and so
- * does every retry for as long as the writer runs.
+ * files to unlink while the writer adds more: it usually fails (ENOTEMPTY),
+ * and every retry does for as long as the writer runs. A writer starved of
+ * the CPU (a loaded machine) may let the first pass succeed; the lease's
+ * release, which the engine makes right after, ends it then.
  */
 const leaveWriter = (pidFile: string): string =>
   `setsid bash -c 'echo $$ > "$1"; i=0; while [ $SECONDS -lt 120 ]; do i=$((i+1)); : > "$HOME/f$((i % 20000))"; done' writer ${JSON.stringify(pidFile)} </dev/null >/dev/null 2>&1 & while [ ! -e "$HOME/f1000" ]; do :; done`;
