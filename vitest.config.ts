@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { SlowLongestFirst } from './test/sequencer.js';
 import { testTiers, whyIsolated } from './test/tiers.js';
 
 // Two tiers (test/tiers.ts says which file is in which, from its folder, its name and its imports):
@@ -10,6 +11,7 @@ import { testTiers, whyIsolated } from './test/tiers.js';
 const root = dirname(fileURLToPath(import.meta.url));
 const tiers = testTiers(root);
 const isolated = tiers.fast.filter((file) => whyIsolated(root, join(root, file)) !== null);
+const slowIsolated = tiers.slow.filter((file) => whyIsolated(root, join(root, file)) !== null);
 
 // A fast file waits on the git it runs (synchronously) much of its time: a second worker runs tests meanwhile,
 // even on two cores, where vitest's default is one.
@@ -17,11 +19,14 @@ const FAST_WORKERS = Math.max(2, availableParallelism() - 1);
 // A slow file waits most of its time on the processes it starts (okstra's bundle, git, the stand-in agents, the
 // agent CLIs) and on the timeouts it tests: a second file runs meanwhile. Slow files share only what is made to be
 // shared (agent OS users are leased across processes, servers listen on port 0, temporary folders are the test's
-// own). Measured for the whole `vitest run` on two cores: two at once 437-479 s; four at once 338-376 s, but in four
-// runs two tests failed that never fail with two: test/action/post.e2e (a real race, fixed in the post step) and
-// test/cli/exit-codes, whose executor stand-in was reported killed by SIGKILL before it wrote a byte, unexplained;
-// six at once 401 s, with a contract test's budget ending in `error`. Two stay until that kill is understood;
-// OKSTRA_SLOW_WORKERS sets another count, to measure it again.
+// own). Measured for the whole `vitest run` on two cores, each file in a process of its own: two at once 437-479 s;
+// four at once 338-376 s, but in four runs two tests failed that never fail with two: test/action/post.e2e (a real
+// race, fixed in the post step) and test/cli/exit-codes, whose executor stand-in was reported killed by SIGKILL
+// before it wrote a byte, unexplained; six at once 401 s, with a contract test's budget ending in `error`. With the
+// slow files sharing worker processes, longest first, on a clean clone (one run each, the same machine and hour;
+// each file in its own process, largest first, took 491 s there): two at once 434 s; three 416 s; four 384 s, but a
+// verifier stand-in of test/engine/verdict-integrity gave no verdict and a test/sim/github-sim test ran past its
+// 60 s. Two stay; OKSTRA_SLOW_WORKERS sets another count, to measure it again.
 const SLOW_WORKERS = Number(process.env.OKSTRA_SLOW_WORKERS ?? Math.max(2, availableParallelism() - 1));
 
 const fast = {
@@ -33,8 +38,19 @@ const fast = {
   sequence: { groupOrder: 0 },
 };
 
+const slow = {
+  globalSetup: ['test/global-setup.ts'],
+  setupFiles: ['test/setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  maxWorkers: SLOW_WORKERS,
+  sequence: { groupOrder: 1 },
+};
+
 export default defineConfig({
   test: {
+    // The slow tier's longest files start first (test/sequencer.ts says why).
+    sequence: { sequencer: SlowLongestFirst },
     experimental: {
       // Vite's transform of each module kept on disk between runs, keyed by the module's path and text, vitest's
       // version and the config: a run transforms only what changed. In the worktree (node_modules may be shared).
@@ -63,16 +79,17 @@ export default defineConfig({
       },
       {
         test: {
+          ...slow,
           name: 'slow',
-          include: tiers.slow,
-          globalSetup: ['test/global-setup.ts'],
-          setupFiles: ['test/setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          maxWorkers: SLOW_WORKERS,
-          sequence: { groupOrder: 1 },
+          include: tiers.slow.filter((file) => !slowIsolated.includes(file)),
+          // As the fast project's files: a fresh process per file cost each slow file 0.6-0.8 s of start-up and
+          // module loading (vitest's `import`: 67 s of the tier's, 7 s shared), ~100 s of worker time in all.
+          pool: 'forks',
+          isolate: false,
         },
       },
+      // A slow file that mocks modules (none today) gets a process of its own, as a fast one does.
+      ...(slowIsolated.length > 0 ? [{ test: { ...slow, name: 'slow-isolated', include: slowIsolated } }] : []),
     ],
   },
 });

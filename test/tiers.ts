@@ -13,10 +13,12 @@
  * and the fast tier's setup (test/setup-fast.ts) fails a fast test that leases one.
  *
  * Fast files share worker processes, one file after another (vitest's project `fast`), except those that need
- * a process of their own (ISOLATED_FILES, or a file that mocks modules: project `fast-isolated`). Slow files
- * each get a process of their own, two or more of them at once (vitest.config.ts): a slow test shares the machine
- * with another slow file, so it leases agent OS users (never assumes them free), listens on port 0, writes in its
- * own temporary folders, and waits on events rather than on how long something usually takes.
+ * a process of their own (ISOLATED_FILES, or a file that mocks modules: project `fast-isolated`). Slow files share
+ * worker processes the same way (project `slow`; one that mocks modules would go to `slow-isolated`), two or more
+ * files at once, the longest first (vitest.config.ts, test/sequencer.ts): a slow test shares the machine with
+ * another slow file, so it leases agent OS users (never assumes them free), listens on port 0, writes in its own
+ * temporary folders, waits on events rather than on how long something usually takes, and puts back what it
+ * changes of its process (an environment variable, the launcher's mode) for the file after it.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -91,6 +93,9 @@ export function whyIsolated(root: string, file: string): string | null {
 
 /** Where `npm run test:fast` writes its JSON report (scripts/stats.ts reads it). */
 export const FAST_REPORT = '.cache/test-fast.json';
+
+/** Where `npm test`'s whole run writes its JSON report (scripts/slow-durations.ts reads it). */
+export const ALL_REPORT = '.cache/test-all.json';
 
 // Statements at the start of a line, as prettier writes them (so a string that holds an import is not one):
 // `import … from '…'`, `export … from '…'`, `import '…'`; group 1 marks a type-only import, which runs nothing.
