@@ -48,7 +48,12 @@ describe('verdicts: a verifier FAIL is never a PASS', () => {
     });
     const outcome = completed(await (await engineFor(p)).run(1));
     const { report } = outcome;
-    expect(report.verifiers.map((v) => v.verdict)).toEqual(['FAIL', 'FAIL', 'FAIL']);
+    // A verifier without a verdict says why (its status and failure), should one ever end so.
+    const why = JSON.stringify(report.verifiers.map((v) => [v.worker, v.status, v.failure]));
+    expect(
+      report.verifiers.map((v) => v.verdict),
+      why,
+    ).toEqual(['FAIL', 'FAIL', 'FAIL']);
     expect(report.verdict).toEqual({
       value: 'FAIL',
       runStatus: 'failed',
