@@ -11,7 +11,6 @@ import { testTiers, whyIsolated } from './test/tiers.js';
 const root = dirname(fileURLToPath(import.meta.url));
 const tiers = testTiers(root);
 const isolated = tiers.fast.filter((file) => whyIsolated(root, join(root, file)) !== null);
-const slowIsolated = tiers.slow.filter((file) => whyIsolated(root, join(root, file)) !== null);
 
 // A fast file waits on the git it runs (synchronously) much of its time: a second worker runs tests meanwhile,
 // even on two cores, where vitest's default is one.
@@ -22,11 +21,15 @@ const FAST_WORKERS = Math.max(2, availableParallelism() - 1);
 // own). Measured for the whole `vitest run` on two cores, each file in a process of its own: two at once 437-479 s;
 // four at once 338-376 s, but in four runs two tests failed that never fail with two: test/action/post.e2e (a real
 // race, fixed in the post step) and test/cli/exit-codes, whose executor stand-in was reported killed by SIGKILL
-// before it wrote a byte, unexplained; six at once 401 s, with a contract test's budget ending in `error`. With the
-// slow files sharing worker processes, longest first, on a clean clone (one run each, the same machine and hour;
-// each file in its own process, largest first, took 491 s there): two at once 434 s; three 416 s; four 384 s, but a
-// verifier stand-in of test/engine/verdict-integrity gave no verdict and a test/sim/github-sim test ran past its
-// 60 s. Two stay; OKSTRA_SLOW_WORKERS sets another count, to measure it again.
+// before it wrote a byte, unexplained; six at once 401 s, with a contract test's budget ending in `error`. Two stay;
+// OKSTRA_SLOW_WORKERS sets another count, to measure it again.
+//
+// Slow files sharing worker processes (`isolate: false`, as the fast project) was measured and not kept: a clean
+// clone's whole run took 407-457 s against 479-491 s, but in four of its runs at two or three at once, two failed
+// with a stand-in agent ending in error within a second (test/cli/demo's planning ended blocked; a verifier of
+// test/sim/parallel-action gave no result), which no run of files in processes of their own showed; at four at once
+// test/engine/verdict-integrity's verifier gave no verdict too. Until that is understood, each slow file keeps a
+// process of its own.
 const SLOW_WORKERS = Number(process.env.OKSTRA_SLOW_WORKERS ?? Math.max(2, availableParallelism() - 1));
 
 const fast = {
@@ -36,15 +39,6 @@ const fast = {
   maxWorkers: FAST_WORKERS,
   // Projects that run side by side share a worker count: the slow project, with its own, runs after these.
   sequence: { groupOrder: 0 },
-};
-
-const slow = {
-  globalSetup: ['test/global-setup.ts'],
-  setupFiles: ['test/setup.ts'],
-  testTimeout: 60_000,
-  hookTimeout: 60_000,
-  maxWorkers: SLOW_WORKERS,
-  sequence: { groupOrder: 1 },
 };
 
 export default defineConfig({
@@ -79,17 +73,16 @@ export default defineConfig({
       },
       {
         test: {
-          ...slow,
           name: 'slow',
-          include: tiers.slow.filter((file) => !slowIsolated.includes(file)),
-          // As the fast project's files: a fresh process per file cost each slow file 0.6-0.8 s of start-up and
-          // module loading (vitest's `import`: 67 s of the tier's, 7 s shared), ~100 s of worker time in all.
-          pool: 'forks',
-          isolate: false,
+          include: tiers.slow,
+          globalSetup: ['test/global-setup.ts'],
+          setupFiles: ['test/setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          maxWorkers: SLOW_WORKERS,
+          sequence: { groupOrder: 1 },
         },
       },
-      // A slow file that mocks modules (none today) gets a process of its own, as a fast one does.
-      ...(slowIsolated.length > 0 ? [{ test: { ...slow, name: 'slow-isolated', include: slowIsolated } }] : []),
     ],
   },
 });

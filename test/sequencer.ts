@@ -6,8 +6,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * The order the slow tier's files start in. Two or more run at once (vitest.config.ts), each to its end, so a long
  * file that starts last runs alone while the other workers idle: on a clean clone (CI) vitest has no durations of its
  * own and starts the largest files first, and the longest slow files are small ones (a contract test is a few lines
- * over test/contract/suite.ts), so they came last and the run ended with one worker busy for 20-40 s. Longest first
- * leaves the short files to fill in at the end.
+ * over test/contract/suite.ts), so they came last and one worker ran alone at the end (for 20 s in the run measured).
+ * Longest first leaves the short files to fill in at the end.
  *
  * A file's expected duration is vitest's own from this machine's last run when it has one, else the one recorded in
  * SLOW_DURATIONS (`npm run test:durations` writes it from the last `npm test`), else unknown: an unknown file starts
