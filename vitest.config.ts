@@ -25,7 +25,7 @@ const FAST_WORKERS = Math.max(2, availableParallelism() - 1);
 // OKSTRA_SLOW_WORKERS sets another count, to measure it again.
 //
 // Slow files sharing worker processes (`isolate: false`, as the fast project) was measured and not kept: a clean
-// clone's whole run took 407-457 s against 479-491 s, but in four of its runs at two or three at once, two failed
+// clone's whole run took 407-457 s against 479-491 s, but in five of its runs at two or three at once, two failed
 // with a stand-in agent ending in error within a second (test/cli/demo's planning ended blocked; a verifier of
 // test/sim/parallel-action gave no result), which no run of files in processes of their own showed; at four at once
 // test/engine/verdict-integrity's verifier gave no verdict too. Until that is understood, each slow file keeps a
