@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { lstat, mkdir, open, readFile, rm } from 'node:fs/promises';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { lstat, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runTool, type ToolResult } from '../process/run-captured.js';
 import { killAllProcessesOf } from '../process/start-process.js';
 import { StartError } from '../process/started-process.js';
-import { isProcessAlive } from '../process/process-alive.js';
+import { takeLock } from './lease-locks.js';
 import { retry } from '../process/retry.js';
 
 /**
@@ -16,9 +16,9 @@ import { retry } from '../process/retry.js';
  * signal or trace each other, or rewrite each other's answers.
  *
  * Leases are exclusive across processes too (several okstra runs on one
- * machine, parallel test workers): a lease is a lock file created with
- * O_EXCL in a root-only folder, holding the owner's pid, so a lock whose
- * owner died is taken over. Only root creates users and locks: okstra
+ * machine, parallel test workers): a lease is a lock file in a root-only
+ * folder naming the owner's pid, so a lock whose owner died is taken over
+ * (src/sandbox/lease-locks.ts says how no two processes ever hold one). Only root creates users and locks: okstra
  * isolates agents only when it runs as root (on a GitHub runner the Action
  * re-executes itself through the runner's passwordless sudo to get there).
  */
@@ -140,73 +140,14 @@ export class AgentUserPool {
     return join(this.lockDir, `${name}.lock`);
   }
 
+  /** The user's lock for this process; a stale one (its owner died) is taken over after its leftovers are killed. */
   private async tryLock(name: string): Promise<boolean> {
-    const path = this.lockPath(name);
-    // null: a stale lock was cleared, so one more try.
-    const taken = await retry(
-      async (): Promise<boolean | null> => {
-        try {
-          // A few bytes in a root-only folder, written at once: twelve leases taken together through the
-          // thread pool queued for ~20 ms behind each other's (and the dispatch folders') round trips.
-          writeFileSync(path, String(process.pid), { flag: 'wx', mode: 0o600 });
-          return true;
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-          // A lock whose owner is gone (killed run) is stale: take it over once,
-          // after ending whatever the dead run's agent still runs as that user.
-          if (await lockHeld(path)) return false;
-          return (await this.clearStaleLock(name)) ? null : false;
-        }
-      },
-      { attempts: 2, retryable: (o) => 'value' in o && o.value === null },
-    );
-    return taken === true;
-  }
-
-  /**
-   * Kills the processes a dead owner's agent left as `name` and removes its
-   * lock. Two processes may find the same stale lock at once: a second
-   * exclusive file lets only one of them do it, and that one re-reads the
-   * lock first, so it never kills the agent of a run that took the user over
-   * a moment ago.
-   */
-  private async clearStaleLock(name: string): Promise<boolean> {
-    const path = this.lockPath(name);
-    const guard = `${path}.takeover`;
-    try {
-      const handle = await open(guard, 'wx', 0o600);
-      await handle.writeFile(String(process.pid));
-      await handle.close();
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      // Another process is taking it over, or died doing so: then the next acquire retries.
-      if (!isProcessAlive(await lockOwner(guard))) await rm(guard, { force: true });
-      return false;
-    }
-    try {
-      if (await lockHeld(path)) return false;
+    const taken = await takeLock(this.lockPath(name), async () => {
       const orphan = await lookupUser(name).catch(() => null);
       if (orphan) await killProcessesOf(orphan.uid);
-      await rm(path, { force: true });
-      return true;
-    } finally {
-      await rm(guard, { force: true });
-    }
+    });
+    return taken !== 'held';
   }
-}
-
-/** The pid a lock file names; 0 when it names none (a half-written or vanished lock). */
-async function lockOwner(path: string): Promise<number> {
-  const owner = Number((await readFile(path, 'utf8').catch(() => '')).trim());
-  return Number.isInteger(owner) && owner > 0 ? owner : 0;
-}
-
-/** A lock whose owner lives, or one so new its owner may not have written its pid yet. */
-async function lockHeld(path: string): Promise<boolean> {
-  const owner = await lockOwner(path);
-  if (owner > 0) return isProcessAlive(owner);
-  const info = await lstat(path).catch(() => null);
-  return info !== null && Date.now() - info.mtimeMs < 10_000;
 }
 
 /** Creates the lock folder, and refuses one that is a symlink or not root's alone. */

@@ -5,10 +5,11 @@
  */
 import { execa } from 'execa';
 import { once } from 'node:events';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AgentUserPool, processesOf } from '../../src/sandbox/agent-users.js';
+import { lockOwner, takeLock } from '../../src/sandbox/lease-locks.js';
 import { tempDir } from '../helpers/git-repos.js';
 
 // Its own prefix: no other test file leases these users, so killing their processes touches nobody else's.
@@ -69,5 +70,65 @@ describe.skipIf(!root)('agent users: a stale lease', () => {
     const got = await other.acquire();
     expect(got.name).not.toBe(first.name);
     await other.releaseAll();
+  });
+
+  // The attacking stand-in: a racer frozen in the middle of taking a stale lock over, its guard just created and
+  // its pid not yet in it (the state an exclusive create followed by a write left visible). A racer that removed
+  // such a guard as ownerless let a third one take the same user over: two runs on one user, each killing the
+  // other's agent on release. Seen as a verifier or planner ending in error within a second under load.
+  it('a takeover in progress is never broken up: its guard stays, and nobody else takes that user', async () => {
+    const lockDir = join(tempDir('okstra-locks-'), 'locks');
+    const first = new AgentUserPool({ lockDir, prefix: PREFIX });
+    const user = await first.acquire();
+    await first.releaseAll();
+    const lock = join(lockDir, `${user.name}.lock`);
+    writeFileSync(lock, String(await deadPid()));
+    writeFileSync(`${lock}.takeover`, '');
+
+    const second = new AgentUserPool({ lockDir, prefix: PREFIX });
+    const third = new AgentUserPool({ lockDir, prefix: PREFIX });
+    const leased = [await second.acquire(), await third.acquire()];
+    expect(leased.map((u) => u.name)).not.toContain(user.name);
+    expect(existsSync(`${lock}.takeover`)).toBe(true);
+    await second.releaseAll();
+    await third.releaseAll();
+  });
+
+  // A guard that looks ownerless may be a new racer's a moment later: removing it on that look let two takeovers
+  // run at once, the second killing the agent the first had just started. Only its owner removes a guard.
+  it('a guard whose owner died mid-takeover stays, and its user is skipped rather than shared', async () => {
+    const lockDir = join(tempDir('okstra-locks-'), 'locks');
+    const first = new AgentUserPool({ lockDir, prefix: PREFIX });
+    const user = await first.acquire();
+    await first.releaseAll();
+    const lock = join(lockDir, `${user.name}.lock`);
+    writeFileSync(lock, String(await deadPid()));
+    writeFileSync(`${lock}.takeover`, String(await deadPid()));
+
+    const pools = [0, 1].map(() => new AgentUserPool({ lockDir, prefix: PREFIX }));
+    const leased = [];
+    for (const pool of pools) leased.push(await pool.acquire());
+    expect(leased.map((u) => u.name)).not.toContain(user.name);
+    expect(existsSync(`${lock}.takeover`)).toBe(true);
+    for (const pool of pools) await pool.releaseAll();
+  });
+
+  it('a stale lock is taken over under its guard: while its leftovers die a racer finds it held, then it names its new owner', async () => {
+    const lockDir = join(tempDir('okstra-locks-'), 'locks');
+    const pool = new AgentUserPool({ lockDir, prefix: PREFIX });
+    await pool.acquire(); // makes the folder as okstra does
+    await pool.releaseAll();
+    const lock = join(lockDir, `${PREFIX}99.lock`);
+    const dead = await deadPid();
+    writeFileSync(lock, String(dead));
+    const during: { owner: number; racer: string }[] = [];
+    const taken = await takeLock(lock, async () => {
+      during.push({ owner: lockOwner(lock), racer: await takeLock(lock, async () => undefined) });
+    });
+    expect(taken).toBe('taken-over');
+    expect(during).toEqual([{ owner: dead, racer: 'held' }]);
+    expect(lockOwner(lock)).toBe(process.pid);
+    // Neither the guard nor a half-made file is left behind.
+    expect(readdirSync(lockDir).filter((f) => f.startsWith(`${PREFIX}99.`))).toEqual([`${PREFIX}99.lock`]);
   });
 });
