@@ -11,26 +11,25 @@ import { testTiers, whyIsolated } from './test/tiers.js';
 const root = dirname(fileURLToPath(import.meta.url));
 const tiers = testTiers(root);
 const isolated = tiers.fast.filter((file) => whyIsolated(root, join(root, file)) !== null);
+const slowIsolated = tiers.slow.filter((file) => whyIsolated(root, join(root, file)) !== null);
 
 // A fast file waits on the git it runs (synchronously) much of its time: a second worker runs tests meanwhile,
 // even on two cores, where vitest's default is one.
 const FAST_WORKERS = Math.max(2, availableParallelism() - 1);
 // A slow file waits most of its time on the processes it starts (okstra's bundle, git, the stand-in agents, the
-// agent CLIs) and on the timeouts it tests: a second file runs meanwhile. Slow files share only what is made to be
+// agent CLIs) and on the timeouts it tests: other files run meanwhile. Slow files share only what is made to be
 // shared (agent OS users are leased across processes, servers listen on port 0, temporary folders are the test's
-// own). Measured for the whole `vitest run` on two cores, each file in a process of its own: two at once 437-479 s;
-// four at once 338-376 s, but in four runs two tests failed that never fail with two: test/action/post.e2e (a real
-// race, fixed in the post step) and test/cli/exit-codes, whose executor stand-in was reported killed by SIGKILL
-// before it wrote a byte, unexplained; six at once 401 s, with a contract test's budget ending in `error`. Two stay;
-// OKSTRA_SLOW_WORKERS sets another count, to measure it again.
+// own), and they share worker processes as the fast ones do (`isolate: false`).
 //
-// Slow files sharing worker processes (`isolate: false`, as the fast project) was measured and not kept: a clean
-// clone's whole run took 407-457 s against 479-491 s, but in five of its runs at two or three at once, two failed
-// with a stand-in agent ending in error within a second (test/cli/demo's planning ended blocked; a verifier of
-// test/sim/parallel-action gave no result), which no run of files in processes of their own showed; at four at once
-// test/engine/verdict-integrity's verifier gave no verdict too. Until that is understood, each slow file keeps a
-// process of its own.
-const SLOW_WORKERS = Number(process.env.OKSTRA_SLOW_WORKERS ?? Math.max(2, availableParallelism() - 1));
+// More files at once, and shared processes, used to fail now and then with a stand-in agent ending in error or
+// SIGKILL within a second (test/cli/exit-codes, test/cli/demo, test/sim/parallel-action,
+// test/engine/verdict-integrity). That was okstra's own race: two processes taking over a killed run's agent-user
+// lease at once, the second killing the first one's new agent (fixed in src/sandbox/lease-locks.ts). Since, the
+// whole `vitest run` on two cores, clean cache, one after the other on the same machine: each file in a process of
+// its own, two at once 588 s, four at once 577 s; sharing processes, two at once 520 s, three 481 s, four 463 s; and
+// two whole runs side by side (sharing, two at once each) both passed. Cores + 1 at once (three on two cores):
+// four gained 4% more for a third more load on each test's 60 s. OKSTRA_SLOW_WORKERS sets another count.
+const SLOW_WORKERS = Number(process.env.OKSTRA_SLOW_WORKERS ?? availableParallelism() + 1);
 
 const fast = {
   setupFiles: ['test/setup.ts', 'test/setup-fast.ts'],
@@ -39,6 +38,15 @@ const fast = {
   maxWorkers: FAST_WORKERS,
   // Projects that run side by side share a worker count: the slow project, with its own, runs after these.
   sequence: { groupOrder: 0 },
+};
+
+const slow = {
+  globalSetup: ['test/global-setup.ts'],
+  setupFiles: ['test/setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  maxWorkers: SLOW_WORKERS,
+  sequence: { groupOrder: 1 },
 };
 
 export default defineConfig({
@@ -73,16 +81,17 @@ export default defineConfig({
       },
       {
         test: {
+          ...slow,
           name: 'slow',
-          include: tiers.slow,
-          globalSetup: ['test/global-setup.ts'],
-          setupFiles: ['test/setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          maxWorkers: SLOW_WORKERS,
-          sequence: { groupOrder: 1 },
+          include: tiers.slow.filter((file) => !slowIsolated.includes(file)),
+          // As the fast project's files: a fresh process per file cost each slow file 0.6-0.8 s of start-up and
+          // module loading (vitest's `import`: 67 s of the tier's, 7 s shared), ~100 s of worker time in all.
+          pool: 'forks',
+          isolate: false,
         },
       },
+      // A slow file that mocks modules (none today) gets a process of its own, as a fast one does.
+      ...(slowIsolated.length > 0 ? [{ test: { ...slow, name: 'slow-isolated', include: slowIsolated } }] : []),
     ],
   },
 });

@@ -13,11 +13,12 @@
  * and the fast tier's setup (test/setup-fast.ts) fails a fast test that leases one.
  *
  * Fast files share worker processes, one file after another (vitest's project `fast`), except those that need
- * a process of their own (ISOLATED_FILES, or a file that mocks modules: project `fast-isolated`). Slow files
- * each get a process of their own, two or more of them at once, the longest first (vitest.config.ts,
- * test/sequencer.ts): a slow test shares the machine with another slow file, so it leases agent OS users (never
- * assumes them free), listens on port 0, writes in its own temporary folders, and waits on events rather than on
- * how long something usually takes.
+ * a process of their own (ISOLATED_FILES, or a file that mocks modules: project `fast-isolated`). Slow files share
+ * worker processes the same way (project `slow`; one that mocks modules would go to `slow-isolated`), two or more
+ * files at once, the longest first (vitest.config.ts, test/sequencer.ts): a slow test shares the machine with
+ * another slow file, so it leases agent OS users (never assumes them free), listens on port 0, writes in its own
+ * temporary folders, waits on events rather than on how long something usually takes, and puts back what it
+ * changes of its process (an environment variable, the launcher's mode) for the file after it.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
