@@ -32,8 +32,9 @@ let written = 0;
 function ownFileBeside(path: string): string {
   const file = `${path}.${process.pid}.${++written}.new`;
   // A few bytes in a root-only folder, written at once: leases taken together through the thread pool queued
-  // behind each other's (and the dispatch folders') round trips.
-  writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o600 });
+  // behind each other's (and the dispatch folders') round trips. Overwritten, not created exclusively: a process
+  // killed between writing and linking left its file, and a later process with the same pid must not fail on it.
+  writeFileSync(file, String(process.pid), { mode: 0o600 });
   return file;
 }
 
