@@ -23,6 +23,27 @@ async function deadPid(): Promise<number> {
   return pid;
 }
 
+/**
+ * A user whose owner died, with a takeover guard holding `guard`: two more pools lease other users, one after the
+ * other, and leave the guard where it is.
+ */
+async function expectGuardKept(guard: string): Promise<void> {
+  const lockDir = join(tempDir('okstra-locks-'), 'locks');
+  const first = new AgentUserPool({ lockDir, prefix: PREFIX });
+  const user = await first.acquire();
+  await first.releaseAll();
+  const lock = join(lockDir, `${user.name}.lock`);
+  writeFileSync(lock, String(await deadPid()));
+  writeFileSync(`${lock}.takeover`, guard);
+
+  const pools = [0, 1].map(() => new AgentUserPool({ lockDir, prefix: PREFIX }));
+  const leased = [];
+  for (const pool of pools) leased.push(await pool.acquire());
+  expect(leased.map((u) => u.name)).not.toContain(user.name);
+  expect(existsSync(`${lock}.takeover`)).toBe(true);
+  for (const pool of pools) await pool.releaseAll();
+}
+
 describe.skipIf(!root)('agent users: a stale lease', () => {
   it("kills the dead owner's leftover processes of that user before leasing it again", async () => {
     const lockDir = join(tempDir('okstra-locks-'), 'locks');
@@ -77,40 +98,13 @@ describe.skipIf(!root)('agent users: a stale lease', () => {
   // such a guard as ownerless let a third one take the same user over: two runs on one user, each killing the
   // other's agent on release. Seen as a verifier or planner ending in error within a second under load.
   it('a takeover in progress is never broken up: its guard stays, and nobody else takes that user', async () => {
-    const lockDir = join(tempDir('okstra-locks-'), 'locks');
-    const first = new AgentUserPool({ lockDir, prefix: PREFIX });
-    const user = await first.acquire();
-    await first.releaseAll();
-    const lock = join(lockDir, `${user.name}.lock`);
-    writeFileSync(lock, String(await deadPid()));
-    writeFileSync(`${lock}.takeover`, '');
-
-    const second = new AgentUserPool({ lockDir, prefix: PREFIX });
-    const third = new AgentUserPool({ lockDir, prefix: PREFIX });
-    const leased = [await second.acquire(), await third.acquire()];
-    expect(leased.map((u) => u.name)).not.toContain(user.name);
-    expect(existsSync(`${lock}.takeover`)).toBe(true);
-    await second.releaseAll();
-    await third.releaseAll();
+    await expectGuardKept('');
   });
 
   // A guard that looks ownerless may be a new racer's a moment later: removing it on that look let two takeovers
   // run at once, the second killing the agent the first had just started. Only its owner removes a guard.
   it('a guard whose owner died mid-takeover stays, and its user is skipped rather than shared', async () => {
-    const lockDir = join(tempDir('okstra-locks-'), 'locks');
-    const first = new AgentUserPool({ lockDir, prefix: PREFIX });
-    const user = await first.acquire();
-    await first.releaseAll();
-    const lock = join(lockDir, `${user.name}.lock`);
-    writeFileSync(lock, String(await deadPid()));
-    writeFileSync(`${lock}.takeover`, String(await deadPid()));
-
-    const pools = [0, 1].map(() => new AgentUserPool({ lockDir, prefix: PREFIX }));
-    const leased = [];
-    for (const pool of pools) leased.push(await pool.acquire());
-    expect(leased.map((u) => u.name)).not.toContain(user.name);
-    expect(existsSync(`${lock}.takeover`)).toBe(true);
-    for (const pool of pools) await pool.releaseAll();
+    await expectGuardKept(String(await deadPid()));
   });
 
   it('a stale lock is taken over under its guard: while its leftovers die a racer finds it held, then it names its new owner', async () => {
