@@ -18,9 +18,10 @@ import { retry } from '../process/retry.js';
  * Leases are exclusive across processes too (several okstra runs on one
  * machine, parallel test workers): a lease is a lock file in a root-only
  * folder naming the owner's pid, so a lock whose owner died is taken over
- * (src/sandbox/lease-locks.ts says how no two processes ever hold one). Only root creates users and locks: okstra
- * isolates agents only when it runs as root (on a GitHub runner the Action
- * re-executes itself through the runner's passwordless sudo to get there).
+ * (src/sandbox/lease-locks.ts says how no two processes ever hold one).
+ * Only root creates users and locks: okstra isolates agents only when it
+ * runs as root (on a GitHub runner the Action re-executes itself through
+ * the runner's passwordless sudo to get there).
  */
 
 export interface AgentUser {

@@ -16,7 +16,6 @@ import { isProcessAlive } from '../process/process-alive.js';
  *   renamed over it, so the name never goes missing for a racer to take.
  * - A racer that finds the lock gone under the guard takes nothing there:
  *   the lock is free, and it goes back to creating it like anyone else.
- *
  * - A guard is removed by its owner only. When its owner died inside a
  *   takeover (a few milliseconds), the guard stays and that one user is
  *   skipped until a person removes the guard or the machine restarts (the
@@ -39,7 +38,7 @@ function ownFileBeside(path: string): string {
 }
 
 /** Creates `path` holding this process's pid; false when it exists. */
-export function createHeld(path: string): boolean {
+function createHeld(path: string): boolean {
   const file = ownFileBeside(path);
   try {
     linkSync(file, path);
@@ -65,7 +64,7 @@ export function lockOwner(path: string): number {
 }
 
 /** A lock whose owner lives, or a pid-less one so new its owner may still be writing it. */
-export async function lockHeld(path: string): Promise<boolean> {
+async function lockHeld(path: string): Promise<boolean> {
   const owner = lockOwner(path);
   if (owner > 0) return isProcessAlive(owner);
   const info = await lstat(path).catch(() => null);
