@@ -1,4 +1,4 @@
-import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import { isProcessAlive } from '../process/process-alive.js';
 
@@ -86,7 +86,7 @@ export async function takeLock(path: string, killLeftovers: () => Promise<unknow
   if (!createHeld(guard)) return 'held';
   try {
     // Read again under the guard: it may have been taken over and even released since.
-    if (lockOwner(path) === 0 && !(await lstat(path).catch(() => null))) return createHeld(path) ? 'created' : 'held';
+    if (!existsSync(path)) return createHeld(path) ? 'created' : 'held';
     if (await lockHeld(path)) return 'held';
     await killLeftovers();
     renameSync(ownFileBeside(path), path);
